@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testDbKinds } from './test/test-app.ts';
+
+describe.each(testDbKinds)('app shell on %s', (db) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ db });
+  });
+  afterAll(async () => t.close());
+
+  it('answers an unknown route with HTTP 404 and the envelope in the caller language', async () => {
+    const zh = await t.app.inject({ method: 'GET', url: '/v1/nope' });
+    expect(zh.statusCode).toBe(404);
+    expect(zh.json()).toEqual({ code: 10008, msg: '请求的资源不存在', data: null });
+    const en = await t.app.inject({
+      method: 'GET',
+      url: '/v1/nope',
+      headers: { 'accept-language': 'en-US,en' },
+    });
+    expect(en.json().msg).toBe('The requested resource does not exist');
+  });
+
+  it('serves an OpenAPI document at /docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().openapi).toMatch(/^3\./);
+  });
+});

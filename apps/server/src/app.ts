@@ -1,0 +1,105 @@
+/**
+ * buildApp(config): plugins, then modules. Used by start-up (main.ts) and by every test.
+ * Plugin order: stores → error handler → session → OpenAPI → modules → web app (static + SPA fallback).
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { codeMessage } from '@portal/contracts/codes.ts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { type Db, type DbHandle, openDb } from './db/client.ts';
+import { commonRoutes } from './modules/common/routes.ts';
+import { passportRoutes } from './modules/passport/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
+import { registerErrorHandler, requestLang } from './plugins/error-handler.ts';
+import { redactPaths } from './plugins/logging.ts';
+import { registerSession } from './plugins/session-impl.ts';
+import { openReportStore, type ReportStore } from './reports/store.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dbKind: DbHandle['kind'];
+    reportStore: ReportStore;
+    /** The server clock; tests replace it to move time. */
+    now: () => Date;
+  }
+}
+
+export type BuildOptions = {
+  /** Replaces the clock (tests). */
+  now?: () => Date;
+  /** Fastify logger; default per config.logLevel. */
+  logger?: boolean;
+};
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const API_PREFIXES = ['/v1/', '/api/', '/common/', '/gx/', '/external_api/', '/docs'];
+
+/** Builds the Fastify app on opened stores. The caller owns `listen`/`close` (close closes stores). */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' } },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const dbHandle = await openDb({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.databaseUrl ? '' : path.join(config.dataDir, 'pglite'),
+  });
+  const reportStore = await openReportStore(config);
+  app.decorate('config', config);
+  app.decorate('db', dbHandle.db);
+  app.decorate('dbKind', dbHandle.kind);
+  app.decorate('reportStore', reportStore);
+  app.decorate('now', opts.now ?? (() => new Date()));
+  app.addHook('onClose', async () => {
+    await reportStore.close();
+    await dbHandle.close();
+  });
+
+  registerErrorHandler(app);
+  await registerSession(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Publisher Portal API', version: '1.0.0', description: 'See api-contract.md' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  await app.register(passportRoutes);
+  await app.register(reportRoutes);
+  await app.register(commonRoutes);
+
+  registerWebApp(app, config);
+  return app;
+}
+
+/** Serves the built web app with an SPA fallback for non-API GETs, when a build exists. */
+function registerWebApp(app: FastifyInstance, config: Config) {
+  const dist = config.webDist ?? path.resolve(here, '../../web/dist');
+  if (!existsSync(path.join(dist, 'index.html'))) return;
+  app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: ['index.html'] });
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (request.method === 'GET' && !API_PREFIXES.some((p) => url.startsWith(p))) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ code: 10008, msg: codeMessage(10008, requestLang(request)), data: null });
+  });
+}

@@ -1,0 +1,131 @@
+/**
+ * Environment → typed configuration (api-contract §9), validated once at start. `loadConfig` throws a
+ * ConfigError naming the variable, so the process refuses to start instead of failing later.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+const schema = z.object({
+  NODE_ENV: z.string().default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  REPORT_STORE_URL: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  REPORT_TIMEZONE: z
+    .string()
+    .default('UTC')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone'),
+  PORTAL_SIGN_KEY: z.string().min(8).default('portal-dev-sign-key'),
+  PORTAL_RSA_PRIVATE_KEY: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Publisher Portal <no-reply@portal.local>'),
+  CAPTCHA_TEST_ANSWER: z.string().min(1).optional(),
+  DEMO_SEED: bool,
+  /** Days of demo report facts up to yesterday (api-contract §7: at least 120). */
+  DEMO_DAYS: z.coerce.number().int().min(1).max(1000).default(120),
+  DEMO_RANDOM_SEED: z.coerce.number().int().default(20231101),
+  EXTERNAL_API_KEYS: z
+    .string()
+    .regex(/^([^:,]+:[^:,]+)(,[^:,]+:[^:,]+)*$/, 'must be partner:secret,…')
+    .optional(),
+  TODO_WEBHOOK_URL: z.string().url().optional(),
+  APP_REPORT_COMPANY_IDS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'must be comma-separated company ids')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  nodeEnv: string;
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  reportStoreUrl?: string;
+  redisUrl?: string;
+  reportTimezone: string;
+  signKey: string;
+  rsaPrivateKey?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  captchaTestAnswer?: string;
+  /** undefined: seed when the store is empty. */
+  demoSeed?: boolean;
+  demoDays: number;
+  demoRandomSeed: number;
+  /** partner → secret */
+  externalApiKeys: Map<string, string>;
+  todoWebhookUrl?: string;
+  /** undefined: the demo organisation. */
+  appReportCompanyIds?: number[];
+  logLevel: string;
+  /** Built web app to serve; undefined: apps/web/dist if present. */
+  webDist?: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment. Throws ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  if (e.CAPTCHA_TEST_ANSWER && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  CAPTCHA_TEST_ANSWER: must not be set when NODE_ENV=production',
+    );
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    reportStoreUrl: e.REPORT_STORE_URL,
+    redisUrl: e.REDIS_URL,
+    reportTimezone: e.REPORT_TIMEZONE,
+    signKey: e.PORTAL_SIGN_KEY,
+    rsaPrivateKey: e.PORTAL_RSA_PRIVATE_KEY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    captchaTestAnswer: e.CAPTCHA_TEST_ANSWER,
+    demoSeed: e.DEMO_SEED,
+    demoDays: e.DEMO_DAYS,
+    demoRandomSeed: e.DEMO_RANDOM_SEED,
+    externalApiKeys: new Map(
+      (e.EXTERNAL_API_KEYS ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((pair) => pair.split(':') as [string, string]),
+    ),
+    todoWebhookUrl: e.TODO_WEBHOOK_URL,
+    appReportCompanyIds: e.APP_REPORT_COMPANY_IDS?.split(',').map(Number),
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * The accounts store (architecture §Stores): PGlite under DATA_DIR by default, a PostgreSQL server when
+ * DATABASE_URL is set. Both run the same generated migrations (src/db/drizzle) at open.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+
+/** Either driver's database; query code is written once against this type. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export type DbHandle = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'drizzle');
+
+/**
+ * Opens and migrates the store. `databaseUrl` selects PostgreSQL; otherwise PGlite in `pgliteDir`
+ * (`memory://` for an in-memory database, used by tests).
+ */
+export async function openDb(opts: { databaseUrl?: string; pgliteDir: string }): Promise<DbHandle> {
+  if (opts.databaseUrl) {
+    const sql = postgres(opts.databaseUrl, { max: 10, onnotice: () => {} });
+    const db = drizzlePostgres(sql);
+    await migratePostgres(db, { migrationsFolder });
+    return { db: db as unknown as Db, kind: 'postgres', close: () => sql.end({ timeout: 5 }) };
+  }
+  if (!opts.pgliteDir.startsWith('memory://')) mkdirSync(opts.pgliteDir, { recursive: true });
+  const client = new PGlite(opts.pgliteDir);
+  const db = drizzlePglite(client);
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,41 @@
+/**
+ * Session authentication (api-contract §1, §6): the `token` request header only, never a cookie.
+ * `app.authenticate` is a preHandler that loads the caller into `request.user` or answers 603 (no
+ * token), 20003 (unknown, expired or revoked token) or 20005 (user inactivated or deleted).
+ *
+ * OWNER: passport work fills in the implementation; other modules only use the types and hooks.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** The signed-in caller, loaded fresh from the store on every request. */
+export type SessionUser = {
+  userId: number;
+  email: string;
+  name: string;
+  /** 1 activated, 3 new application (pending); 2 and -1 never get here (20005). */
+  status: number;
+  companyId: number | null;
+  accountId: number | null;
+  /** Role ids (70, 67, 68). */
+  roles: number[];
+  /** SHA-256 hex of the session token (for logout). */
+  tokenHash: string;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: SessionUser;
+  }
+  interface FastifyInstance {
+    /** preHandler: requires a valid session; sets `request.user`. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+/** The caller of a route behind `app.authenticate`. Throws if used on a route without it. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new Error('currentUser() on a route without app.authenticate');
+  return request.user;
+}
+
+export type SessionPluginDeps = { app: FastifyInstance };
