@@ -87,9 +87,10 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
-/** Reads and validates the environment. Throws ConfigError naming each bad variable. */
+/** Reads and validates the environment (empty values count as unset). Throws ConfigError naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = schema.safeParse(env);
+  // An empty variable counts as unset (shells and .env files often export `X=`).
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig (api-contract §9)', () => {
+  it('runs with no configuration on the embedded defaults', () => {
+    const c = loadConfig({});
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.port).toBe(8080);
+    expect(c.dataDir).toMatch(/\/data$/);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.reportTimezone).toBe('UTC');
+    expect(c.signKey).toBe('portal-dev-sign-key');
+  });
+
+  it('names the bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ REPORT_TIMEZONE: 'Mars/Base' })).toThrow(/REPORT_TIMEZONE/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('refuses the captcha test answer in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_TEST_ANSWER: '1' })).toThrow(ConfigError);
+    expect(loadConfig({ NODE_ENV: 'test', CAPTCHA_TEST_ANSWER: '1' }).captchaTestAnswer).toBe('1');
+  });
+
+  it('treats an empty variable as unset and parses partner keys', () => {
+    const c = loadConfig({ DATABASE_URL: '', EXTERNAL_API_KEYS: 'acme:s3cret,beta:k2' });
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.externalApiKeys.get('acme')).toBe('s3cret');
+    expect(c.externalApiKeys.get('beta')).toBe('k2');
+  });
+});
