@@ -16,6 +16,7 @@ import { type Db, type DbHandle, openDb } from './db/client.ts';
 import { commonRoutes } from './modules/common/routes.ts';
 import { passportRoutes } from './modules/passport/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
+import { userRoutes } from './modules/user/routes.ts';
 import { registerErrorHandler, requestLang } from './plugins/error-handler.ts';
 import { redactPaths } from './plugins/logging.ts';
 import { registerSession } from './plugins/session-impl.ts';
@@ -83,6 +84,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
   await app.register(passportRoutes);
+  await app.register(userRoutes);
   await app.register(reportRoutes);
   await app.register(commonRoutes);
 

@@ -1,11 +1,52 @@
-/** STUB — replaced by the passport work: decorates `app.authenticate` (see plugins/session.ts). */
-import type { FastifyInstance } from 'fastify';
+/**
+ * Implements `app.authenticate` (types in plugins/session.ts; api-contract §1, §6): reads the `token`
+ * request header only (never a cookie), and answers 603 when it is absent, 20003 when the session is
+ * unknown, expired or revoked, 20005 when the user is inactivated (2) or deleted (-1). Otherwise loads
+ * the user fresh from the store into `request.user`.
+ */
+import { UserStatus } from '@portal/contracts/constants.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
-import './session.ts';
+import { hashToken } from '../lib/session-token.ts';
+import { findSessionUser } from '../modules/passport/sessions.ts';
+import type { SessionUser } from './session.ts';
+
+/** Longest token header looked up; longer values cannot be ours (ours are 43 characters). */
+const MAX_TOKEN_LENGTH = 256;
 
 export async function registerSession(app: FastifyInstance) {
-  app.decorate('authenticate', async () => {
-    throw new AppError(603);
-  });
   app.decorateRequest('user', undefined);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    request.user = await sessionUserOf(app, request.headers.token);
+  });
+}
+
+/**
+ * The signed-in user for a `token` header value. Throws AppError 603 / 20003 / 20005 as described in
+ * the module docstring.
+ */
+export async function sessionUserOf(
+  app: FastifyInstance,
+  header: string | string[] | undefined,
+): Promise<SessionUser> {
+  const token = Array.isArray(header) ? header[0] : header;
+  if (!token) throw new AppError(603);
+  if (token.length > MAX_TOKEN_LENGTH) throw new AppError(20003);
+  const tokenHash = hashToken(token);
+  const found = await findSessionUser(app.db, tokenHash, app.now());
+  if (!found) throw new AppError(20003);
+  const { user, roles } = found;
+  if (user.status === UserStatus.INACTIVE || user.status === UserStatus.DELETED) {
+    throw new AppError(20005);
+  }
+  return {
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+    status: user.status,
+    companyId: user.company_id,
+    accountId: user.account_id,
+    roles,
+    tokenHash,
+  };
 }

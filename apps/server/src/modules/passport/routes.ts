@@ -1,4 +1,106 @@
-/** STUB — replaced by the passport work. */
+/**
+ * Passport routes (spec §7 Account, api-contract §4–6): the JWE public key, math captchas, login and
+ * logout. Thin: the work is in keys.ts, captcha.ts, login.ts and sessions.ts.
+ */
+import {
+  captchaData,
+  encryptedBody,
+  loginData,
+  publicKeyData,
+  refreshMathBody,
+} from '@portal/contracts/passport.ts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { answer, ok } from '../../lib/route-schema.ts';
+import { JWE_ALG, JWE_ENC, loadKeyRing } from '../../plugins/keys.ts';
+import { createAttemptLimits } from '../../plugins/rate-limit.ts';
+import { currentUser } from '../../plugins/session.ts';
+import { issueCaptcha, refreshCaptcha } from './captcha.ts';
+import { dummyPasswordHash, login } from './login.ts';
+import { revokeSession } from './sessions.ts';
 
-export async function passportRoutes(_app: FastifyInstance) {}
+export async function passportRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const keys = await loadKeyRing(app.config);
+  const limits = createAttemptLimits(app.config);
+  app.addHook('onClose', async () => limits.close());
+  void dummyPasswordHash();
+
+  app.get(
+    '/api/v1/user/get_key',
+    {
+      schema: {
+        tags: ['passport'],
+        summary: 'Public key for encrypted payloads (JWE RSA-OAEP-256 / A256GCM)',
+        response: { 200: answer(publicKeyData) },
+      },
+    },
+    async (request) =>
+      ok(request, { kid: keys.kid, alg: JWE_ALG, enc: JWE_ENC, public_key: keys.publicKeyPem } as const),
+  );
+
+  app.post(
+    '/v1/passport/captcha/gen_math',
+    {
+      schema: {
+        tags: ['passport'],
+        summary: 'New arithmetic image captcha (5 minutes, single use)',
+        response: { 200: answer(captchaData) },
+      },
+    },
+    async (request) => {
+      const retryAfter = await limits.captchaIssued(request.ip);
+      if (retryAfter > 0) throw new AppError(10002, { retry_after: retryAfter });
+      return ok(request, await issueCaptcha(app.db, app.now()));
+    },
+  );
+
+  app.post(
+    '/v1/passport/captcha/refresh_math',
+    {
+      schema: {
+        tags: ['passport'],
+        summary: 'Replace a captcha: the old id stops working, the answer carries a new id',
+        body: refreshMathBody,
+        response: { 200: answer(captchaData) },
+      },
+    },
+    async (request) => {
+      const retryAfter = await limits.captchaIssued(request.ip);
+      if (retryAfter > 0) throw new AppError(10002, { retry_after: retryAfter });
+      return ok(request, await refreshCaptcha(app.db, request.body.captcha_id, app.now()));
+    },
+  );
+
+  app.post(
+    '/v1/passport/user/login',
+    {
+      schema: {
+        tags: ['passport'],
+        summary: 'Log in with an encrypted, signed login form',
+        body: encryptedBody,
+        response: { 200: answer(loginData) },
+      },
+    },
+    async (request) => ok(request, await login({ app, keys, limits }, request.body.data, request.ip)),
+  );
+
+  app.post(
+    '/v1/passport/user/logout',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['passport'],
+        summary: 'Revoke the current session',
+        security: [{ token: [] }],
+        response: { 200: answer(z.null()) },
+      },
+    },
+    async (request) => {
+      await revokeSession(app.db, currentUser(request).tokenHash, app.now());
+      return ok(request, null);
+    },
+  );
+}

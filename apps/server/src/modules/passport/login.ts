@@ -1,0 +1,72 @@
+/**
+ * Login (spec §7 Account, api-contract §3–6). Checks, in this order, each answering its own code:
+ * 1. decrypt the JWE (604), 2. the login form schema (604 with field errors), 3. sign and timestamp
+ * window (10003), 4. attempt limits (10002 with retry_after), 5. captcha, consumed either way (10001),
+ * 6. credentials (605 for an unknown email and a wrong password alike), 7. user status:
+ * deleted (-1) answers 605 as if the account did not exist, inactivated (2) answers 20005.
+ * Success starts a session and answers `{ token, company_status }`.
+ */
+import { CompanyStatus, UserStatus } from '@portal/contracts/constants.ts';
+import { type LoginData, loginForm } from '@portal/contracts/passport.ts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { users } from '../../db/schema/users.ts';
+import { AppError, paramError } from '../../lib/app-error.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { verifySignedFields } from '../../lib/signed-fields.ts';
+import { decryptJson, type KeyRing } from '../../plugins/keys.ts';
+import type { AttemptLimits } from '../../plugins/rate-limit.ts';
+import { consumeCaptcha } from './captcha.ts';
+import { createSession } from './sessions.ts';
+
+export type LoginDeps = { app: FastifyInstance; keys: KeyRing; limits: AttemptLimits };
+
+/** `company_status` of a user row (api-contract §6): 3 pending, 0 no organisation, 1 active member. */
+export function companyStatusOf(user: { status: number; company_id: number | null }): number {
+  if (user.status === UserStatus.APPLICATION) return CompanyStatus.PENDING;
+  if (user.company_id === null) return CompanyStatus.NONE;
+  return CompanyStatus.ACTIVE;
+}
+
+let dummyHash: Promise<string> | undefined;
+/**
+ * An Argon2id hash nobody's password matches, verified for unknown emails so their answer takes as
+ * long as a wrong password's. Call once at start to compute it ahead of the first login.
+ */
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(`no-such-user-${Math.random()}`);
+  return dummyHash;
+}
+
+/** Runs the login checks on an encrypted payload from `ip`. Throws AppError with the failing code. */
+export async function login(deps: LoginDeps, jwe: string, ip: string): Promise<LoginData> {
+  const { app, keys, limits } = deps;
+  const plain = await decryptJson(keys, jwe);
+  const parsed = loginForm.safeParse(plain);
+  if (!parsed.success) {
+    throw paramError(parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })));
+  }
+  const form = parsed.data;
+  await verifySignedFields(plain, app.config.signKey, app.now());
+
+  const email = form.email.trim().toLowerCase();
+  const retryAfter = await limits.loginBlockedFor(email, ip);
+  if (retryAfter > 0) throw new AppError(10002, { retry_after: retryAfter });
+
+  const captchaOk = await consumeCaptcha(app.db, form.captcha_id, form.captcha_answer, app.now(), {
+    testAnswer: app.config.captchaTestAnswer,
+  });
+  if (!captchaOk) throw new AppError(10001);
+
+  const [user] = await app.db.select().from(users).where(eq(users.email, email)).limit(1);
+  const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), form.password);
+  if (!user || !passwordOk || user.status === UserStatus.DELETED) {
+    await limits.loginFailed(email, ip);
+    throw new AppError(605);
+  }
+  if (user.status === UserStatus.INACTIVE) throw new AppError(20005);
+
+  await limits.loginSucceeded(email);
+  const token = await createSession(app.db, user.id, app.now());
+  return { token, company_status: companyStatusOf(user) };
+}

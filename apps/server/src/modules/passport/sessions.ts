@@ -1,0 +1,64 @@
+/**
+ * The sessions table (api-contract §6): a row per login keyed by the token's SHA-256, with a 7-day
+ * expiry; logout, a password change or reset and inactivating the user revoke rows.
+ */
+import { SESSION_TTL_MS } from '@portal/contracts/constants.ts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sessions } from '../../db/schema/auth.ts';
+import { userRoles, users } from '../../db/schema/users.ts';
+import { hashToken, newSessionToken } from '../../lib/session-token.ts';
+
+/** Starts a session for `userId` at `now`; returns the token (shown to the client once, never stored). */
+export async function createSession(db: Db, userId: number, now: Date): Promise<string> {
+  const token = newSessionToken();
+  await db.insert(sessions).values({
+    token_hash: hashToken(token),
+    user_id: userId,
+    created_at: now,
+    expires_at: new Date(now.getTime() + SESSION_TTL_MS),
+  });
+  return token;
+}
+
+/** Revokes one session (logout). Revoking twice is harmless. */
+export async function revokeSession(db: Db, tokenHash: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revoked_at: now })
+    .where(and(eq(sessions.token_hash, tokenHash), isNull(sessions.revoked_at)));
+}
+
+/** Revokes every live session of a user (password change or reset, inactivation, deletion). */
+export async function revokeUserSessions(db: Db, userId: number, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revoked_at: now })
+    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+}
+
+export type SessionLookup = {
+  user: typeof users.$inferSelect;
+  roles: number[];
+};
+
+/**
+ * The user behind a live session (not revoked, not expired at `now`), read fresh from the store with
+ * their roles; null when there is none.
+ */
+export async function findSessionUser(db: Db, tokenHash: string, now: Date): Promise<SessionLookup | null> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(eq(sessions.token_hash, tokenHash))
+    .limit(1);
+  if (!row || row.session.revoked_at !== null || row.session.expires_at.getTime() <= now.getTime()) {
+    return null;
+  }
+  const roles = await db
+    .select({ role_id: userRoles.role_id })
+    .from(userRoles)
+    .where(eq(userRoles.user_id, row.user.id));
+  return { user: row.user, roles: roles.map((r) => r.role_id).sort((a, b) => a - b) };
+}

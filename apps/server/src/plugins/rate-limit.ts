@@ -1,0 +1,100 @@
+/**
+ * Attempt limits of the passport endpoints (api-contract §2 code 10002, OWASP Authentication Cheat
+ * Sheet "account lockout / throttling"):
+ * - failed logins: 5 per account (email) and 20 per client address per 15 minutes; a successful login
+ *   clears the account's counter;
+ * - captcha images: 30 per client address per minute.
+ * Counters live in process (RateLimiterMemory) or, with REDIS_URL, in Redis (RateLimiterRedis) so
+ * several API instances share them; Redis failures fall back to in-process counters.
+ * Emails are keyed by their SHA-256, so the counter store holds no addresses.
+ */
+import { createHash } from 'node:crypto';
+import { Redis } from 'ioredis';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
+import type { Config } from '../config.ts';
+
+export type Limit = { points: number; durationSeconds: number };
+
+/** The limits; tests and operators read them here. */
+export const LIMITS = {
+  loginPerEmail: { points: 5, durationSeconds: 15 * 60 },
+  loginPerIp: { points: 20, durationSeconds: 15 * 60 },
+  captchaPerIp: { points: 30, durationSeconds: 60 },
+} satisfies Record<string, Limit>;
+
+export type AttemptLimits = {
+  /** Seconds until this email and address may try to log in again; 0 when they may now. */
+  loginBlockedFor(email: string, ip: string): Promise<number>;
+  /** Counts one failed login against the email and the address. */
+  loginFailed(email: string, ip: string): Promise<void>;
+  /** Clears the email's failure counter after a successful login. */
+  loginSucceeded(email: string): Promise<void>;
+  /** Counts one captcha image for the address; seconds to wait when over the limit, else 0. */
+  captchaIssued(ip: string): Promise<number>;
+  close(): Promise<void>;
+};
+
+/** Builds the limits on Redis when `config.redisUrl` is set, otherwise in process. */
+export function createAttemptLimits(config: Pick<Config, 'redisUrl'>): AttemptLimits {
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
+    : null;
+  // Without this listener ioredis reports connection errors as unhandled 'error' events.
+  redis?.on('error', () => {});
+  const make = (name: string, limit: Limit): RateLimiterAbstract => {
+    const opts = { keyPrefix: `portal:${name}`, points: limit.points, duration: limit.durationSeconds };
+    if (!redis) return new RateLimiterMemory(opts);
+    return new RateLimiterRedis({
+      ...opts,
+      storeClient: redis,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory(opts),
+    });
+  };
+  const byEmail = make('login:email', LIMITS.loginPerEmail);
+  const byIp = make('login:ip', LIMITS.loginPerIp);
+  const captcha = make('captcha:ip', LIMITS.captchaPerIp);
+
+  const blockedFor = async (limiter: RateLimiterAbstract, limit: Limit, key: string) => {
+    const res = await limiter.get(key);
+    if (!res || res.consumedPoints < limit.points) return 0;
+    return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+  };
+
+  return {
+    async loginBlockedFor(email, ip) {
+      const [e, i] = await Promise.all([
+        blockedFor(byEmail, LIMITS.loginPerEmail, emailKey(email)),
+        blockedFor(byIp, LIMITS.loginPerIp, ip),
+      ]);
+      return Math.max(e, i);
+    },
+    async loginFailed(email, ip) {
+      await Promise.all([byEmail.penalty(emailKey(email), 1), byIp.penalty(ip, 1)]);
+    },
+    async loginSucceeded(email) {
+      await byEmail.delete(emailKey(email));
+    },
+    async captchaIssued(ip) {
+      try {
+        await captcha.consume(ip, 1);
+        return 0;
+      } catch (err) {
+        if (err instanceof RateLimiterRes) return Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+        throw err;
+      }
+    },
+    async close() {
+      if (redis) await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+function emailKey(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+}

@@ -1,0 +1,79 @@
+/**
+ * Test helpers that log in the way the web client does, through the public endpoints only:
+ * get_key → gen_math → sign the login form (api-contract §3) → JWE-encrypt it to the served key
+ * (§4) → POST /v1/passport/user/login with the test captcha answer (TEST_CAPTCHA, §5).
+ */
+import { createPublicKey } from 'node:crypto';
+import { PLAT_TYPE } from '@portal/contracts/constants.ts';
+import { signFields } from '@portal/contracts/sign.ts';
+import type { FastifyInstance } from 'fastify';
+import { CompactEncrypt } from 'jose';
+import { TEST_CAPTCHA } from './test-app.ts';
+
+export type Answer<T = unknown> = { code: number; msg: string; data: T };
+
+/** Encrypts `payload` (JSON) to the key served by get_key: JWE compact, RSA-OAEP-256 / A256GCM. */
+export async function encryptForServer(app: FastifyInstance, payload: unknown): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: '/api/v1/user/get_key' });
+  const { kid, alg, enc, public_key } = res.json().data;
+  return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(payload)))
+    .setProtectedHeader({ alg, enc, kid })
+    .encrypt(createPublicKey(public_key));
+}
+
+/** A fresh captcha id from gen_math (from `ip`, default the inject default 127.0.0.1). */
+export async function newCaptchaId(app: FastifyInstance, ip?: string): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/passport/captcha/gen_math',
+    ...(ip ? { remoteAddress: ip } : {}),
+  });
+  const body = res.json();
+  if (body.code !== 0) throw new Error(`gen_math answered ${body.code}`);
+  return body.data.captcha_id;
+}
+
+export type LoginAttempt = {
+  email: string;
+  password: string;
+  /** Default: a new captcha from gen_math. */
+  captchaId?: string;
+  /** Default: TEST_CAPTCHA. */
+  captchaAnswer?: string;
+  /** Unix seconds; default the server clock (`app.now()`). */
+  timestamp?: number;
+  /** Changes the signed form after signing (tamper tests). */
+  afterSign?: (form: Record<string, unknown>) => void;
+  /** Client address (`request.ip`); default 127.0.0.1. */
+  ip?: string;
+};
+
+/** Performs one login attempt and returns the parsed answer envelope. */
+export async function attemptLogin(app: FastifyInstance, attempt: LoginAttempt): Promise<Answer> {
+  const captchaId = attempt.captchaId ?? (await newCaptchaId(app, attempt.ip));
+  const form: Record<string, unknown> = {
+    email: attempt.email,
+    password: attempt.password,
+    captcha_id: captchaId,
+    captcha_answer: attempt.captchaAnswer ?? TEST_CAPTCHA,
+    plat_type: PLAT_TYPE,
+    caller: 'web',
+    timestamp: attempt.timestamp ?? Math.floor(app.now().getTime() / 1000),
+  };
+  form.sign = await signFields(app.config.signKey, form);
+  attempt.afterSign?.(form);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/passport/user/login',
+    payload: { data: await encryptForServer(app, form) },
+    ...(attempt.ip ? { remoteAddress: attempt.ip } : {}),
+  });
+  return res.json();
+}
+
+/** Logs in for real and returns the session token; throws when the login does not answer code 0. */
+export async function loginAs(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const body = await attemptLogin(app, { email, password });
+  if (body.code !== 0) throw new Error(`login of ${email} answered ${body.code} ${body.msg}`);
+  return (body.data as { token: string }).token;
+}
