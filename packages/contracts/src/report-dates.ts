@@ -54,3 +54,29 @@ export function checkReportRange(
 export function dashed(yyyymmdd: string): string {
   return `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`;
 }
+
+/** yyyyMMdd of the calendar day of `now` in the IANA `timeZone` (the reporting day, api-contract §8). */
+export function dayIn(now: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return `${get('year')}${get('month')}${get('day')}`;
+}
+
+/** yyyyMMdd of the day before `now`'s reporting day in `timeZone`: the latest day a report may show. */
+export function yesterdayIn(now: Date, timeZone: string): string {
+  return fromDayNumber(dayNumber(dayIn(now, timeZone)) - 1);
+}
+
+/** The 604 message of a violated date rule in `lang`, `{date}` filled with the earliest date. */
+export function dateRuleMessage(
+  rule: DateRuleViolation,
+  lang: 'zh' | 'en',
+  earliest: string = EARLIEST_REPORT_DATE,
+): string {
+  return dateRuleText[rule][lang].replace('{date}', dashed(earliest));
+}

@@ -113,8 +113,24 @@ export const sdkListQuery = z.object({
 });
 export type SdkListQuery = z.infer<typeof sdkListQuery>;
 
-/** A report row: dimension values (strings) and metric values (numbers). */
+/**
+ * A report row keyed by field. SDK rows: `dt` yyyyMMdd string, `hour` number 0–23, `ad_style` number
+ * (AdStyle), `app_key`/`placement_id`/`placement_name`/`geo` strings; counters integers; rates ratios
+ * (0.1234 = 12.34 %) and revenue/eCPM in USD, rounded to 6 decimals. When `app_key` is a dimension the
+ * row also carries `app_name` (null for a key unknown to the accounts store).
+ */
 export type ReportRow = Record<string, string | number | null>;
+
+/**
+ * Server-side 604 field messages of the report list (api-contract §8). The order rule: `order` must
+ * name a catalogue field with `asc` or `desc` (else 604); a valid field that is not among `fields` is
+ * ignored and the default order applies (dt desc, then hour desc), as the client does (spec §4).
+ */
+export const reportParamText = {
+  unknown_field: { zh: '未知字段：{value}', en: 'Unknown field: {value}' },
+  bad_order: { zh: '排序格式应为 字段:asc|desc', en: 'Order must be field:asc or field:desc' },
+  bad_value: { zh: '无效的取值：{value}', en: 'Invalid value: {value}' },
+} as const;
 
 /** `GET /v1/report/list/{kind}` data (api-contract §8). */
 export const reportListData = z.object({
@@ -124,7 +140,10 @@ export const reportListData = z.object({
 });
 export type ReportListData = z.infer<typeof reportListData>;
 
-/** `GET /v1/user/channels` item: SDK apps as options (spec §3 Channel). */
+/** `GET /v1/user/channels` query: publisher_type 1 SDK, 2 RTB, 3 affiliate (spec §6). */
+export const channelsQuery = z.object({ publisher_type: z.coerce.number().int().min(1).max(3).default(1) });
+
+/** `GET /v1/user/channels` item: SDK apps as options (spec §3 Channel): `name` the app name, `value` the app key. */
 export const channel = z.object({
   app_key: z.string().optional(),
   app_name: z.string(),

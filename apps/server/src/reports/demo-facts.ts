@@ -1,6 +1,55 @@
-/** STUB — replaced by the reports work: deterministic demo report facts. */
+/**
+ * Demo report facts (api-contract §7): SDK hourly facts for every app with ad slots in the accounts
+ * store, `config.demoDays` days up to yesterday in REPORT_TIMEZONE (from `app.now()`), deterministic
+ * for `config.demoRandomSeed`. Apps still under review get none (no SDK traffic before approval).
+ * Within each company the app created first is the largest, and later ones form a long tail.
+ */
+import { AuditStatus } from '@portal/contracts/constants.ts';
+import { yesterdayIn } from '@portal/contracts/report-dates.ts';
+import { asc, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { adpos, apps } from '../db/schema/inventory.ts';
+import { type FactApp, generateSdkFacts } from './sdk-generator.ts';
 
-export async function seedDemoFacts(_app: FastifyInstance): Promise<{ rows: number }> {
-  return { rows: 0 };
+/** Apps with their ad slots as generator input; weights from the order of creation per company. */
+export async function loadFactApps(db: Db): Promise<FactApp[]> {
+  const appRows = await db
+    .select({ id: apps.id, company_id: apps.company_id, app_key: apps.app_key })
+    .from(apps)
+    .where(ne(apps.audit_status, AuditStatus.REVIEW))
+    .orderBy(asc(apps.company_id), asc(apps.id));
+  const slotRows = await db
+    .select({ app_id: adpos.app_id, adpos_id: adpos.adpos_id, name: adpos.adpos_name, style: adpos.ad_style })
+    .from(adpos)
+    .where(ne(adpos.audit_status, AuditStatus.REVIEW))
+    .orderBy(asc(adpos.adpos_id));
+  const companyRank = new Map<number, number>();
+  const appRank = new Map<number, number>();
+  const out: FactApp[] = [];
+  for (const a of appRows) {
+    if (!companyRank.has(a.company_id)) companyRank.set(a.company_id, companyRank.size);
+    const rank = appRank.get(a.company_id) ?? 0;
+    appRank.set(a.company_id, rank + 1);
+    const placements = slotRows
+      .filter((s) => s.app_id === a.id)
+      .map((s) => ({ placement_id: String(s.adpos_id), placement_name: s.name, ad_style: s.style }));
+    if (placements.length === 0) continue;
+    const companyFactor = 1 / Math.sqrt((companyRank.get(a.company_id) ?? 0) + 1);
+    out.push({ app_key: a.app_key, weight: companyFactor / (rank + 1) ** 1.2, placements });
+  }
+  return out;
+}
+
+/** Generates the demo facts; returns row counts. */
+export async function seedDemoFacts(app: FastifyInstance): Promise<{ rows: number; dailyRows: number }> {
+  const factApps = await loadFactApps(app.db);
+  if (factApps.length === 0) return { rows: 0, dailyRows: 0 };
+  const result = await generateSdkFacts(app.reportStore, {
+    apps: factApps,
+    days: app.config.demoDays,
+    endDate: yesterdayIn(app.now(), app.config.reportTimezone),
+    seed: app.config.demoRandomSeed,
+  });
+  return { rows: result.hourlyRows, dailyRows: result.dailyRows };
 }
