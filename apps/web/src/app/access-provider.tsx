@@ -1,0 +1,44 @@
+/**
+ * Loads the signed-in user's info and menu and provides the permitted paths (spec §2: routes are
+ * built from the user's permissions after sign-in). Clears the query cache when the session ends.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { useMenu } from '../features/auth/api/use-menu.ts';
+import { useUserInfo } from '../features/auth/api/use-user-info.ts';
+import { permittedPaths } from '../lib/access.ts';
+import { type Access, AccessContext } from '../lib/access-context.ts';
+import { setUserInfo } from '../lib/session.ts';
+import { useSession } from '../lib/use-session.ts';
+
+/** Provides {@link Access} to the tree. */
+export function AccessProvider({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const token = session.token;
+  const queryClient = useQueryClient();
+  const userInfo = useUserInfo(token);
+  const menu = useMenu(token);
+  const hadToken = useRef(Boolean(token));
+
+  useEffect(() => {
+    if (userInfo.data && JSON.stringify(userInfo.data) !== JSON.stringify(session.userInfo)) {
+      setUserInfo(userInfo.data);
+    }
+  }, [userInfo.data, session.userInfo]);
+
+  useEffect(() => {
+    if (hadToken.current && !token) queryClient.clear();
+    hadToken.current = Boolean(token);
+  }, [token, queryClient]);
+
+  const user = userInfo.data ?? session.userInfo;
+  const value = useMemo<Access>(
+    () => ({
+      permitted: token ? permittedPaths(menu.data, user) : new Set(),
+      loading: Boolean(token) && (menu.isPending || (!user && userInfo.isPending)),
+    }),
+    [token, menu.data, menu.isPending, user, userInfo.isPending],
+  );
+
+  return <AccessContext.Provider value={value}>{children}</AccessContext.Provider>;
+}

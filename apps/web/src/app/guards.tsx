@@ -1,0 +1,30 @@
+/** Route guards of spec §2. */
+import { Spin } from 'antd';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { matchPath } from '../lib/access.ts';
+import { useAccess } from '../lib/access-context.ts';
+import { accountCatalogue, navCatalogue } from '../lib/nav-catalogue.ts';
+import { useSession } from '../lib/use-session.ts';
+import { NoPermissionPage } from './pages/no-permission-page.tsx';
+
+/** Without a token, sends the visitor to /login?redirect=<path>; waits for the permissions otherwise. */
+export function RequireAuth() {
+  const { token } = useSession();
+  const { loading } = useAccess();
+  const location = useLocation();
+  if (!token) {
+    const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
+    return <Navigate to={`/login?redirect=${redirect}`} replace />;
+  }
+  if (loading) return <Spin size="large" style={{ display: 'block', margin: '120px auto' }} />;
+  return <Outlet />;
+}
+
+const knownPatterns = [...navCatalogue, ...accountCatalogue].flatMap((e) => [e.path, ...(e.patterns ?? [])]);
+
+/** A path matching no permitted route: a known screen shows the no-permission warning, else /404. */
+export function NoMatch() {
+  const { pathname } = useLocation();
+  if (knownPatterns.some((p) => matchPath(p, pathname))) return <NoPermissionPage />;
+  return <Navigate to="/404" replace />;
+}

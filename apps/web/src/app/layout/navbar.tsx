@@ -1,0 +1,84 @@
+/** Top navbar (spec §2): menu, language dropdown, user email and name with logout, or a login link. */
+import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Menu, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { useLogout } from '../../features/auth/api/use-logout.ts';
+import { useAccess } from '../../lib/access-context.ts';
+import { navCatalogue } from '../../lib/nav-catalogue.ts';
+import { useSession } from '../../lib/use-session.ts';
+
+/** The navbar. */
+export function Navbar() {
+  const { t } = useTranslation('common');
+  const { token, userInfo } = useSession();
+  const { permitted } = useAccess();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const logout = useLogout();
+  const firstReport = navCatalogue.find((e) => e.group === 'reports' && permitted.has(e.path));
+
+  const items = [
+    { key: '/home', label: <Link to="/home">{t('nav.home')}</Link> },
+    ...(firstReport
+      ? [{ key: '/report', label: <Link to={firstReport.path}>{t('nav.reports')}</Link> }]
+      : []),
+    { key: '/policy/index', label: <Link to="/policy/index">{t('nav.policy')}</Link> },
+  ];
+  const selected = items.map((i) => i.key).filter((k) => pathname.startsWith(k));
+
+  const onLogout = () => {
+    logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) });
+  };
+
+  return (
+    <div className="navbar">
+      <Link to="/home" className="navbar-brand">
+        {t('appName')}
+      </Link>
+      <Menu
+        theme="dark"
+        mode="horizontal"
+        items={items}
+        selectedKeys={selected}
+        style={{ flex: 1, minWidth: 0, background: 'transparent' }}
+      />
+      <Space size={8}>
+        <LanguageSwitch dark />
+        {token ? (
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                { key: 'info', label: <Link to="/account/index">{t('menu.accountInfo')}</Link> },
+                { key: 'pwd', label: <Link to="/account/modPassword">{t('menu.changePassword')}</Link> },
+                { type: 'divider' },
+                {
+                  key: 'logout',
+                  icon: <LogoutOutlined />,
+                  label: t('nav.logout'),
+                  onClick: onLogout,
+                  'data-testid': 'logout',
+                },
+              ],
+            }}
+          >
+            <Button type="text" data-testid="user-menu" style={{ color: 'rgba(255,255,255,0.85)' }}>
+              <UserOutlined />
+              <span className="navbar-user">
+                {userInfo?.email}
+                {userInfo?.name ? ` · ${userInfo.name}` : ''}
+              </span>
+              <DownOutlined />
+            </Button>
+          </Dropdown>
+        ) : (
+          <Link to="/login" data-testid="nav-login">
+            <Button type="primary">{t('nav.login')}</Button>
+          </Link>
+        )}
+      </Space>
+    </div>
+  );
+}

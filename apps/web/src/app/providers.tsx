@@ -1,0 +1,43 @@
+/** Providers: TanStack Query, antd (locale follows the language), antd App for context-aware toasts. */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { bindMessageApi } from '../lib/notify.ts';
+import { AccessProvider } from './access-provider.tsx';
+
+/** A query client: errors are already shown by the request client, so no retries. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+function MessageBinder() {
+  const { message } = AntApp.useApp();
+  useEffect(() => bindMessageApi(message), [message]);
+  return null;
+}
+
+const theme = { token: { colorPrimary: '#1f5eff', borderRadius: 6 } };
+
+/** Wraps the app (the router goes inside, chosen by the caller). */
+export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const locale = i18n.language === 'en' ? enUS : zhCN;
+  return (
+    <QueryClientProvider client={client}>
+      <ConfigProvider locale={locale} theme={theme}>
+        <AntApp>
+          <MessageBinder />
+          <AccessProvider>{children}</AccessProvider>
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,60 @@
+/** The route tree of spec §2: public paths, then permission-built routes behind the token guard. */
+import { Spin } from 'antd';
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { useAccess } from '../lib/access-context.ts';
+import { accountCatalogue, navCatalogue } from '../lib/nav-catalogue.ts';
+import { setNavigate } from '../lib/navigation.ts';
+import { NoMatch, RequireAuth } from './guards.tsx';
+import { screenFor } from './route-table.tsx';
+
+const LoginPage = lazy(() => import('../features/auth/pages/login-page.tsx'));
+const AppLayout = lazy(() => import('./layout/app-layout.tsx'));
+const HomePage = lazy(() => import('../features/home/pages/home-page.tsx'));
+const PolicyPage = lazy(() => import('../features/home/pages/policy-page.tsx'));
+const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page.tsx'));
+const OrganizePage = lazy(() => import('../features/auth/pages/organize-page.tsx'));
+const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'));
+const EmptyPage = lazy(() => import('./pages/empty-page.tsx'));
+
+/** Lets the request client navigate through the router. */
+function NavigateBridge() {
+  const navigate = useNavigate();
+  useEffect(() => setNavigate((to, opts) => navigate(to, opts)), [navigate]);
+  return null;
+}
+
+const fallback = <Spin size="large" style={{ display: 'block', margin: '160px auto' }} />;
+
+/** All routes. */
+export function AppRoutes() {
+  const { permitted } = useAccess();
+  const entries = [...navCatalogue.filter((e) => permitted.has(e.path)), ...accountCatalogue];
+  return (
+    <Suspense fallback={fallback}>
+      <NavigateBridge />
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route element={<AppLayout />}>
+          <Route index element={<Navigate to="/home" replace />} />
+          <Route path="/home" element={<HomePage />} />
+          <Route path="/resetPassword" element={<ResetPasswordPage />} />
+          <Route path="/policy/index" element={<PolicyPage />} />
+          <Route path="/organize" element={<OrganizePage />} />
+          <Route path="/404" element={<NotFoundPage />} />
+          <Route path="/empty" element={<EmptyPage />} />
+          <Route element={<RequireAuth />}>
+            <Route path="/report" element={<Navigate to="/report/sdk" replace />} />
+            {entries.flatMap((e) => {
+              const Screen = screenFor(e.path);
+              return [e.path, ...(e.patterns ?? [])].map((p) => (
+                <Route key={p} path={p} element={<Screen />} />
+              ));
+            })}
+            <Route path="*" element={<NoMatch />} />
+          </Route>
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,39 @@
+/** Captcha endpoints (api-contract §5): gen_math on entry, refresh_math on demand. */
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { request } from '../../../lib/request.ts';
+
+export type Captcha = { captcha_id: string; b64s: string };
+
+/** POST /v1/passport/captcha/gen_math. */
+export function genCaptcha(): Promise<Captcha> {
+  return request<Captcha>('/v1/passport/captcha/gen_math', { method: 'POST', body: {} });
+}
+
+/** POST /v1/passport/captcha/refresh_math { captcha_id }. */
+export function refreshCaptcha(captchaId: string): Promise<Captcha> {
+  return request<Captcha>('/v1/passport/captcha/refresh_math', {
+    method: 'POST',
+    body: { captcha_id: captchaId },
+  });
+}
+
+/** Loads a captcha on mount; `refresh` replaces it (or generates one when none loaded yet). */
+export function useCaptcha(): { captcha: Captcha | null; loading: boolean; refresh: () => void } {
+  const [captcha, setCaptcha] = useState<Captcha | null>(null);
+  const gen = useMutation({ mutationFn: genCaptcha, onSuccess: setCaptcha });
+  const again = useMutation({ mutationFn: refreshCaptcha, onSuccess: setCaptcha });
+  const { mutate: genMutate } = gen;
+  const { mutate: againMutate } = again;
+
+  useEffect(() => {
+    genMutate();
+  }, [genMutate]);
+
+  const refresh = useCallback(() => {
+    if (captcha) againMutate(captcha.captcha_id);
+    else genMutate();
+  }, [captcha, againMutate, genMutate]);
+
+  return { captcha, loading: gen.isPending || again.isPending, refresh };
+}

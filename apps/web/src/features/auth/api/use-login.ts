@@ -1,0 +1,32 @@
+/**
+ * Login (spec §2, api-contract §3–6): fetch the public key, sign the login form, encrypt it and POST
+ * it as `{ data: <JWE> }`. Resolves with `{ token, company_status }`.
+ */
+import { withSignature } from '@portal/contracts/sign.ts';
+import { useMutation } from '@tanstack/react-query';
+import { request } from '../../../lib/request.ts';
+import { encryptPayload, type PublicKey } from './encrypt.ts';
+
+export type LoginInput = { email: string; password: string; captcha_id: string; captcha_answer: string };
+export type LoginResult = { token: string; company_status: number };
+
+/** Web signing key (api-contract §3); ships in the bundle by design. */
+export const SIGN_KEY = import.meta.env.VITE_PORTAL_SIGN_KEY || 'portal-dev-sign-key';
+
+/** GET /api/v1/user/get_key. */
+export function getPublicKey(): Promise<PublicKey> {
+  return request<PublicKey>('/api/v1/user/get_key');
+}
+
+/** POST /v1/passport/user/login with the encrypted, signed form. */
+export async function login(input: LoginInput): Promise<LoginResult> {
+  const key = await getPublicKey();
+  const signed = await withSignature(SIGN_KEY, { ...input, plat_type: 4, caller: 'web' });
+  const data = await encryptPayload(key, signed);
+  return request<LoginResult>('/v1/passport/user/login', { method: 'POST', body: { data } });
+}
+
+/** The login mutation. */
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

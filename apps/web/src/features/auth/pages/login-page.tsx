@@ -1,0 +1,203 @@
+/**
+ * Login (spec §2 Login, §5 Login rules, api-contract §3–6). A real <form> with name and autocomplete
+ * attributes so password managers work; "remember" keeps only the email (api-contract §6 override).
+ */
+import { LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
+import { CompanyStatus } from '@portal/contracts/constants.ts';
+import { isEmail, PASSWORD_RE } from '@portal/contracts/validators.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Checkbox, Form, Input, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { LanguageSwitch } from '../../../components/language-switch.tsx';
+import { safeRedirect } from '../../../lib/redirect.ts';
+import { clearSession, getToken, setCompanyStatus, setToken, setUserInfo } from '../../../lib/session.ts';
+import { StorageKey } from '../../../lib/storage-keys.ts';
+import { useCaptcha } from '../api/use-captcha.ts';
+import { useLogin } from '../api/use-login.ts';
+import { fetchUserInfo } from '../api/use-user-info.ts';
+import { CaptchaImage } from '../components/captcha-image.tsx';
+import { ConsentModal } from '../components/consent-modal.tsx';
+
+type Values = { email: string; password: string; captcha_answer: string; remember: boolean };
+
+function rememberedEmail(): string {
+  try {
+    const raw = localStorage.getItem(StorageKey.loginInfo);
+    const email = raw ? (JSON.parse(raw) as { email?: unknown }).email : '';
+    return typeof email === 'string' ? email : '';
+  } catch {
+    return '';
+  }
+}
+
+const BUTTON_LOCK_MS = 1000;
+
+/** The login screen; a signed-in visitor is sent to /home. */
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const [form] = Form.useForm<Values>();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const [signedInOnEntry] = useState(() => Boolean(getToken()));
+  const { captcha, loading: captchaLoading, refresh } = useCaptcha();
+  const loginMutation = useLogin();
+  const [locked, setLocked] = useState(false);
+  const [consentFor, setConsentFor] = useState<number | null>(null);
+  const lockTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [initialEmail] = useState(rememberedEmail);
+
+  useEffect(() => () => clearTimeout(lockTimer.current), []);
+
+  if (signedInOnEntry) return <Navigate to="/home" replace />;
+
+  const lock = () => {
+    setLocked(true);
+    clearTimeout(lockTimer.current);
+    lockTimer.current = setTimeout(() => setLocked(false), BUTTON_LOCK_MS);
+  };
+
+  const onFinish = async (values: Values) => {
+    if (!captcha) {
+      refresh();
+      return;
+    }
+    const email = values.email.trim();
+    try {
+      const res = await loginMutation.mutateAsync({
+        email,
+        password: values.password,
+        captcha_id: captcha.captcha_id,
+        captcha_answer: values.captcha_answer.trim(),
+      });
+      setToken(res.token);
+      setCompanyStatus(res.company_status);
+      const info = await queryClient.fetchQuery({
+        queryKey: ['user_info', res.token],
+        queryFn: fetchUserInfo,
+      });
+      setUserInfo(info);
+      if (values.remember) localStorage.setItem(StorageKey.loginInfo, JSON.stringify({ email }));
+      else localStorage.removeItem(StorageKey.loginInfo);
+      setConsentFor(res.company_status);
+    } catch {
+      if (getToken()) clearSession();
+      form.setFieldValue('captcha_answer', '');
+      refresh();
+    }
+  };
+
+  const onAccept = () => {
+    const to =
+      consentFor === CompanyStatus.NONE ? '/organize' : safeRedirect(params.get('redirect'), '/home');
+    navigate(to, { replace: true });
+  };
+
+  return (
+    <div className="login-screen">
+      <header className="login-top">
+        <Typography.Text strong style={{ color: '#fff', fontSize: 18 }}>
+          {t('common:appName')}
+        </Typography.Text>
+        <LanguageSwitch dark />
+      </header>
+      <main className="login-main">
+        <Card className="login-card">
+          <Typography.Title level={3} style={{ marginTop: 0 }}>
+            {t('login.title')}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
+          <Form<Values>
+            form={form}
+            layout="vertical"
+            requiredMark={false}
+            initialValues={{ email: initialEmail, remember: Boolean(initialEmail) }}
+            onFinish={onFinish}
+            onSubmitCapture={lock}
+            validateTrigger={['onSubmit', 'onBlur']}
+            aria-label={t('login.title')}
+          >
+            <Form.Item
+              label={t('login.email')}
+              name="email"
+              normalize={(v: string) => v?.trimStart()}
+              rules={[
+                { required: true, whitespace: true, message: t('rules.emailRequired') },
+                {
+                  validator: (_, v: string | undefined) =>
+                    !v?.trim() || isEmail(v)
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('rules.emailFormat'))),
+                },
+              ]}
+            >
+              <Input
+                name="email"
+                type="email"
+                autoComplete="username"
+                prefix={<MailOutlined />}
+                placeholder={t('login.emailPlaceholder')}
+              />
+            </Form.Item>
+            <Form.Item
+              label={t('login.password')}
+              name="password"
+              rules={[
+                { required: true, message: t('rules.passwordRequired') },
+                { pattern: PASSWORD_RE, message: t('rules.passwordFormat') },
+              ]}
+            >
+              <Input.Password
+                name="password"
+                autoComplete="current-password"
+                prefix={<LockOutlined />}
+                placeholder={t('login.passwordPlaceholder')}
+              />
+            </Form.Item>
+            <Form.Item label={t('login.captcha')} required={false}>
+              <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
+                <Form.Item
+                  name="captcha_answer"
+                  noStyle
+                  rules={[{ required: true, whitespace: true, message: t('rules.captchaRequired') }]}
+                >
+                  <Input
+                    name="captcha_answer"
+                    autoComplete="off"
+                    inputMode="numeric"
+                    prefix={<SafetyOutlined />}
+                    placeholder={t('login.captchaPlaceholder')}
+                    style={{ flex: 1 }}
+                  />
+                </Form.Item>
+                <CaptchaImage captcha={captcha} loading={captchaLoading} onRefresh={refresh} />
+              </div>
+            </Form.Item>
+            <div className="login-row">
+              <Form.Item name="remember" valuePropName="checked" noStyle>
+                <Checkbox name="remember">{t('login.remember')}</Checkbox>
+              </Form.Item>
+              <Link to="/resetPassword" data-testid="forgot-password">
+                {t('login.forgot')}
+              </Link>
+            </div>
+            <Button
+              type="primary"
+              htmlType="submit"
+              block
+              size="large"
+              data-testid="login-submit"
+              disabled={locked}
+              loading={loginMutation.isPending}
+            >
+              {t('login.submit')}
+            </Button>
+          </Form>
+        </Card>
+      </main>
+      <ConsentModal open={consentFor !== null} onAccept={onAccept} />
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+/** GET /v1/user/channels?publisher_type=… → app options (spec §3 Channel, §6). */
+import type { Channel } from '@portal/contracts/reports.ts';
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/request.ts';
+
+/** Fetches the caller's channels of a publisher type (1 SDK, 2 RTB, 3 affiliate). */
+export function fetchChannels(publisherType: number): Promise<Channel[]> {
+  return request<Channel[]>('/v1/user/channels', { query: { publisher_type: publisherType } });
+}
+
+/** The caller's channels. */
+export function useChannels(publisherType: number) {
+  return useQuery({
+    queryKey: ['channels', publisherType],
+    queryFn: () => fetchChannels(publisherType),
+    staleTime: 10 * 60_000,
+  });
+}

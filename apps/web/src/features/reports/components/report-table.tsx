@@ -1,0 +1,119 @@
+/**
+ * A report table (spec §2 Report screens): server-side sort, a totals row from `data.total`, small
+ * pagination only when there are rows. Cells carry `data-field`; totals `data-testid="total-<field>"`.
+ */
+import type { ReportListData, ReportRow, StatColumn } from '@portal/contracts/reports.ts';
+import { Table, type TableColumnsType, type TablePaginationConfig, Typography } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatCell } from '../../../lib/format.ts';
+
+export type Sort = { field: string; dir: 'asc' | 'desc' } | null;
+
+/** Parses `field:asc|desc`. */
+export function parseOrder(order: string | undefined): Sort {
+  const [field, dir] = (order ?? '').split(':');
+  return field && (dir === 'asc' || dir === 'desc') ? { field, dir } : null;
+}
+
+type Row = ReportRow & { __key: number };
+
+type Props = {
+  columns: StatColumn[];
+  data: ReportListData | undefined;
+  loading: boolean;
+  order: string | undefined;
+  page: number;
+  pageSize: number;
+  onSortChange: (order: string | undefined) => void;
+  onPageChange: (page: number, pageSize: number) => void;
+  /** Custom cell content for a dimension (e.g. the app name beside the key). */
+  renderDimension?: (field: string, row: ReportRow) => ReactNode | undefined;
+};
+
+/** The report table. */
+export function ReportTable(props: Props) {
+  const { t } = useTranslation('reports');
+  const { columns, data, order, renderDimension } = props;
+  const sort = parseOrder(order);
+  const rows = (data?.list ?? []).map((r, i) => ({ ...r, __key: i }));
+  const count = data?.count ?? 0;
+
+  const tableColumns: TableColumnsType<Row> = columns.map((c) => ({
+    key: c.field,
+    dataIndex: c.field,
+    title: <span data-testid={`col-${c.field}`}>{c.title}</span>,
+    align: c.type === 2 ? 'right' : 'left',
+    sorter: c.sortable,
+    sortOrder: sort?.field === c.field ? (sort.dir === 'asc' ? 'ascend' : 'descend') : null,
+    onCell: () => ({ 'data-field': c.field }) as React.HTMLAttributes<HTMLElement>,
+    render: (_: unknown, row: ReportRow) =>
+      renderDimension?.(c.field, row) ?? formatCell(c.file_type, row[c.field]),
+  }));
+
+  const onChange = (
+    _p: TablePaginationConfig,
+    _f: unknown,
+    sorter: SorterResult<Row> | SorterResult<Row>[],
+    extra: { action: string },
+  ) => {
+    if (extra.action !== 'sort') return;
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    const field = String(s?.columnKey ?? s?.field ?? '');
+    props.onSortChange(field && s?.order ? `${field}:${s.order === 'ascend' ? 'asc' : 'desc'}` : undefined);
+  };
+
+  const summary = () => {
+    if (!data || count === 0) return null;
+    return (
+      <Table.Summary fixed>
+        <Table.Summary.Row data-testid="total-row">
+          {columns.map((c, i) => (
+            <Table.Summary.Cell key={c.field} index={i} align={c.type === 2 ? 'right' : 'left'}>
+              {c.type === 2 ? (
+                <Typography.Text strong data-testid={`total-${c.field}`}>
+                  {formatCell(c.file_type, data.total[c.field])}
+                </Typography.Text>
+              ) : i === 0 ? (
+                <Typography.Text strong data-testid="total-label">
+                  {t('table.total')}
+                </Typography.Text>
+              ) : null}
+            </Table.Summary.Cell>
+          ))}
+        </Table.Summary.Row>
+      </Table.Summary>
+    );
+  };
+
+  return (
+    <Table<Row>
+      data-testid="report-table"
+      rowKey="__key"
+      size="middle"
+      bordered
+      columns={tableColumns}
+      dataSource={rows}
+      loading={props.loading}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: t('table.empty') }}
+      summary={summary}
+      onChange={onChange}
+      showSorterTooltip={false}
+      pagination={
+        count > 0
+          ? {
+              size: 'small',
+              current: props.page,
+              pageSize: props.pageSize,
+              total: count,
+              showSizeChanger: false,
+              showTotal: (total) => t('table.showTotal', { total }),
+              onChange: props.onPageChange,
+            }
+          : false
+      }
+    />
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * i18n (spec §1): Chinese by default, English selectable, the choice kept in localStorage.
+ * One catalogue per feature plus `common`; dayjs follows the language (antd follows in providers).
+ */
+import type { Lang } from '@portal/contracts/codes.ts';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import enAccount from '../locales/en/account.json';
+import enAuth from '../locales/en/auth.json';
+import enCommon from '../locales/en/common.json';
+import enHome from '../locales/en/home.json';
+import enReports from '../locales/en/reports.json';
+import zhAccount from '../locales/zh/account.json';
+import zhAuth from '../locales/zh/auth.json';
+import zhCommon from '../locales/zh/common.json';
+import zhHome from '../locales/zh/home.json';
+import zhReports from '../locales/zh/reports.json';
+import { StorageKey } from './storage-keys.ts';
+
+/** Every catalogue by language and namespace; the parity test walks this. */
+export const resources = {
+  zh: { common: zhCommon, auth: zhAuth, home: zhHome, account: zhAccount, reports: zhReports },
+  en: { common: enCommon, auth: enAuth, home: enHome, account: enAccount, reports: enReports },
+} as const;
+
+export const LANGS: Lang[] = ['zh', 'en'];
+
+/** The stored language choice, Chinese when nothing (or something unknown) is stored. */
+export function storedLang(): Lang {
+  return localStorage.getItem(StorageKey.language) === 'en' ? 'en' : 'zh';
+}
+
+function applyLang(lang: Lang): void {
+  dayjs.locale(lang === 'zh' ? 'zh-cn' : 'en');
+  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+}
+
+/** Initialises i18next once with the stored language. */
+export function initI18n(): typeof i18next {
+  if (!i18next.isInitialized) {
+    const lng = storedLang();
+    void i18next.use(initReactI18next).init({
+      resources,
+      lng,
+      fallbackLng: false,
+      ns: Object.keys(resources.zh),
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      initAsync: false,
+      returnNull: false,
+    });
+    applyLang(lng);
+  }
+  return i18next;
+}
+
+/** The current language. */
+export function currentLang(): Lang {
+  return i18next.language === 'en' ? 'en' : 'zh';
+}
+
+/** Switches language, stores the choice and moves dayjs along. */
+export async function setLang(lang: Lang): Promise<void> {
+  localStorage.setItem(StorageKey.language, lang);
+  applyLang(lang);
+  await i18next.changeLanguage(lang);
+}
+
+/** The `Accept-Language` value the server understands (api-contract §1). */
+export function acceptLanguage(): string {
+  return currentLang() === 'en' ? 'en' : 'zh-CN';
+}
