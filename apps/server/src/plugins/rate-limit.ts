@@ -39,13 +39,33 @@ export type AttemptLimits = {
   close(): Promise<void>;
 };
 
-/** Builds the limits on Redis when `config.redisUrl` is set, otherwise in process. */
-export function createAttemptLimits(config: Pick<Config, 'redisUrl'>): AttemptLimits {
+/** How long start-up waits for Redis before counting in process until it connects, ms. */
+const REDIS_CONNECT_WAIT_MS = 5000;
+
+/**
+ * Builds the limits on Redis when `config.redisUrl` is set (waiting up to 5 s for the connection, so
+ * the first attempts are already shared; `onRedisDown` hears when it is not), otherwise in process.
+ */
+export async function createAttemptLimits(
+  config: Pick<Config, 'redisUrl'>,
+  onRedisDown: (err: unknown) => void = () => {},
+): Promise<AttemptLimits> {
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
+    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true })
     : null;
-  // Without this listener ioredis reports connection errors as unhandled 'error' events.
-  redis?.on('error', () => {});
+  if (redis) {
+    // Without this listener ioredis reports connection errors as unhandled 'error' events.
+    redis.on('error', () => {});
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      redis.connect(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('Redis not ready')), REDIS_CONNECT_WAIT_MS);
+      }),
+    ])
+      .catch(onRedisDown)
+      .finally(() => clearTimeout(timer));
+  }
   const make = (name: string, limit: Limit): RateLimiterAbstract => {
     const opts = { keyPrefix: `portal:${name}`, points: limit.points, duration: limit.durationSeconds };
     if (!redis) return new RateLimiterMemory(opts);

@@ -24,7 +24,9 @@ import { revokeSession } from './sessions.ts';
 export async function passportRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const keys = await loadKeyRing(app.config);
-  const limits = createAttemptLimits(app.config);
+  const limits = await createAttemptLimits(app.config, (err) =>
+    app.log.warn({ err }, 'REDIS_URL not reachable; counting attempts in process until it is'),
+  );
   app.addHook('onClose', async () => limits.close());
   void dummyPasswordHash();
 
