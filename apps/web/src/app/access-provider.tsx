@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useMenu } from '../features/auth/api/use-menu.ts';
 import { useUserInfo } from '../features/auth/api/use-user-info.ts';
-import { permittedPaths } from '../lib/access.ts';
+import { effectiveMenu, permittedPaths } from '../lib/access.ts';
 import { type Access, AccessContext } from '../lib/access-context.ts';
 import { setUserInfo } from '../lib/session.ts';
 import { useSession } from '../lib/use-session.ts';
@@ -32,13 +32,14 @@ export function AccessProvider({ children }: { children: ReactNode }) {
   }, [token, queryClient]);
 
   const user = userInfo.data ?? session.userInfo;
-  const value = useMemo<Access>(
-    () => ({
-      permitted: token ? permittedPaths(menu.data, user) : new Set(),
+  const value = useMemo<Access>(() => {
+    const tree = token ? effectiveMenu(menu.data, user) : [];
+    return {
+      menu: tree,
+      permitted: permittedPaths(tree),
       loading: Boolean(token) && (menu.isPending || (!user && userInfo.isPending)),
-    }),
-    [token, menu.data, menu.isPending, user, userInfo.isPending],
-  );
+    };
+  }, [token, menu.data, menu.isPending, user, userInfo.isPending]);
 
   return <AccessContext.Provider value={value}>{children}</AccessContext.Provider>;
 }

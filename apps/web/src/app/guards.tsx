@@ -1,9 +1,8 @@
 /** Route guards of spec §2. */
 import { Spin } from 'antd';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { matchPath } from '../lib/access.ts';
 import { useAccess } from '../lib/access-context.ts';
-import { accountCatalogue, navCatalogue } from '../lib/nav-catalogue.ts';
+import { findEntry } from '../lib/nav-catalogue.ts';
 import { useSession } from '../lib/use-session.ts';
 import { NoPermissionPage } from './pages/no-permission-page.tsx';
 
@@ -20,11 +19,9 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-const knownPatterns = [...navCatalogue, ...accountCatalogue].flatMap((e) => [e.path, ...(e.patterns ?? [])]);
-
 /** A path matching no permitted route: a known screen shows the no-permission warning, else /404. */
 export function NoMatch() {
   const { pathname } = useLocation();
-  if (knownPatterns.some((p) => matchPath(p, pathname))) return <NoPermissionPage />;
+  if (findEntry(pathname)) return <NoPermissionPage />;
   return <Navigate to="/404" replace />;
 }

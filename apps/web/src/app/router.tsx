@@ -3,7 +3,7 @@ import { Spin } from 'antd';
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { useAccess } from '../lib/access-context.ts';
-import { accountCatalogue, navCatalogue } from '../lib/nav-catalogue.ts';
+import { accountCatalogue, findEntry, parentRedirects } from '../lib/nav-catalogue.ts';
 import { setNavigate } from '../lib/navigation.ts';
 import { NoMatch, RequireAuth } from './guards.tsx';
 import { screenFor } from './route-table.tsx';
@@ -29,7 +29,14 @@ const fallback = <Spin size="large" style={{ display: 'block', margin: '160px au
 /** All routes. */
 export function AppRoutes() {
   const { permitted } = useAccess();
-  const entries = [...navCatalogue.filter((e) => permitted.has(e.path)), ...accountCatalogue];
+  const leaves = new Set([...permitted, ...accountCatalogue.map((e) => e.path)]);
+  for (const parent of Object.keys(parentRedirects)) leaves.delete(parent);
+  const routes = [...leaves].flatMap((path) => {
+    const Screen = screenFor(path);
+    return [path, ...(findEntry(path)?.patterns ?? [])].map((p) => (
+      <Route key={p} path={p} element={<Screen />} />
+    ));
+  });
   return (
     <Suspense fallback={fallback}>
       <NavigateBridge />
@@ -44,13 +51,10 @@ export function AppRoutes() {
           <Route path="/404" element={<NotFoundPage />} />
           <Route path="/empty" element={<EmptyPage />} />
           <Route element={<RequireAuth />}>
-            <Route path="/report" element={<Navigate to="/report/sdk" replace />} />
-            {entries.flatMap((e) => {
-              const Screen = screenFor(e.path);
-              return [e.path, ...(e.patterns ?? [])].map((p) => (
-                <Route key={p} path={p} element={<Screen />} />
-              ));
-            })}
+            {Object.entries(parentRedirects).map(([from, to]) => (
+              <Route key={from} path={from} element={<Navigate to={to} replace />} />
+            ))}
+            {routes}
             <Route path="*" element={<NoMatch />} />
           </Route>
         </Route>

@@ -1,50 +1,69 @@
 /**
- * Route permissions (spec §2, §6): the server's menu decides which permission-built routes a user
- * gets; when the menu is unavailable the user_info rules of spec §6 are the fallback.
+ * Route permissions (spec §2, §6). The server's menu tree (GET /api/v1/user/menu) decides which
+ * permission-built routes a user gets; when it is unavailable, the same rules are applied to the
+ * cached user_info (opt_permission, cooperation_types, data_permission) as a fallback.
  */
-import { CooperationType, DataPermissionType, Role } from '@portal/contracts/constants.ts';
+import { CooperationType, DataPermissionType, Role, UserStatus } from '@portal/contracts/constants.ts';
 import type { MenuItem, UserInfo } from '@portal/contracts/passport.ts';
+import { accountCatalogue, type NavGroup, navCatalogue } from './nav-catalogue.ts';
 
 /** Every path of a menu tree, depth first. */
 export function flattenMenu(menu: MenuItem[]): string[] {
   return menu.flatMap((m) => [m.path, ...flattenMenu(m.children ?? [])]);
 }
 
-function roles(user: UserInfo): Set<number> {
-  return new Set(user.opt_permission.map((p) => p.role_info.id));
-}
-
-/** Report and management paths that spec §6 grants from user_info alone. */
-export function derivedPaths(user: UserInfo): string[] {
-  const r = roles(user);
-  const paths: string[] = [];
-  let sdk = false;
-  if (r.has(Role.OPS)) {
-    if (user.cooperation_types.includes(CooperationType.SDK)) sdk = true;
-    if (user.cooperation_types.includes(CooperationType.AFFILIATE)) {
-      paths.push('/report/newreport', '/report/reportv2');
-    }
-  } else {
-    const types = new Set(user.data_permission.map((d) => d.permission_info.type));
-    if (types.has(DataPermissionType.SDK)) sdk = true;
-    if (types.has(DataPermissionType.RTB)) paths.push('/report/rtb');
-    if (types.has(DataPermissionType.AFFILIATE)) paths.push('/report/newreport', '/report/reportv2');
-  }
-  if (sdk) paths.push('/report/sdk');
-  if (sdk && (r.has(Role.OPS) || r.has(Role.ADMIN))) paths.push('/apps/list', '/adpos/list');
+/** The catalogue paths spec §6 grants from user_info alone. */
+export function derivedPaths(user: UserInfo): Set<string> {
+  const paths = new Set<string>();
+  if (user.company_id === null || user.status === UserStatus.APPLICATION) return paths;
+  const roles = new Set(user.opt_permission.map((p) => p.role_info.id));
+  const manager = roles.has(Role.OPS) || roles.has(Role.ADMIN);
+  const coop = new Set(user.cooperation_types);
+  const perms = new Set(user.data_permission.map((d) => d.permission_info.type));
+  const sdk = (manager && coop.has(CooperationType.SDK)) || perms.has(DataPermissionType.SDK);
+  const affiliate =
+    (manager && coop.has(CooperationType.AFFILIATE)) || perms.has(DataPermissionType.AFFILIATE);
+  if (sdk) paths.add('/report/sdk').add('/report/game');
+  if (perms.has(DataPermissionType.RTB)) paths.add('/report/rtb');
+  if (affiliate) paths.add('/report/newreport').add('/report/reportv2');
+  if (manager && sdk) paths.add('/apps/list').add('/adpos/list');
+  if (manager) paths.add('/users').add('/roles');
   return paths;
 }
 
-/** The permitted paths: the server menu's when it lists any, else the user_info rules of spec §6. */
-export function permittedPaths(menu: MenuItem[] | undefined, user: UserInfo | null): Set<string> {
-  if (menu && menu.length > 0) return new Set(flattenMenu(menu));
-  return new Set(user ? derivedPaths(user) : []);
+const groupParent: Partial<Record<NavGroup, MenuItem>> = {
+  reports: { key: 'menu.reports', path: '/report' },
+  account: { key: 'menu.accountManagement', path: '/account' },
+};
+
+/** A menu tree shaped like the server's, built from user_info (fallback only). */
+export function derivedMenu(user: UserInfo | null): MenuItem[] {
+  const paths = user ? derivedPaths(user) : new Set<string>();
+  const entries = [...navCatalogue.filter((e) => paths.has(e.path)), ...accountCatalogue];
+  const menu: MenuItem[] = [];
+  for (const e of entries) {
+    const leaf = { key: e.titleKey, path: e.path };
+    const parent = groupParent[e.group];
+    if (!parent) {
+      menu.push(leaf);
+      continue;
+    }
+    let node = menu.find((m) => m.path === parent.path);
+    if (!node) {
+      node = { ...parent, children: [] };
+      menu.push(node);
+    }
+    node.children?.push(leaf);
+  }
+  return menu;
 }
 
-/** True when `pattern` (with `:param` segments) matches `pathname`. */
-export function matchPath(pattern: string, pathname: string): boolean {
-  const a = pattern.split('/').filter(Boolean);
-  const b = pathname.split('/').filter(Boolean);
-  if (a.length !== b.length) return false;
-  return a.every((seg, i) => seg.startsWith(':') || seg === b[i]);
+/** The menu in force: the server's when it lists anything, else the user_info fallback. */
+export function effectiveMenu(menu: MenuItem[] | undefined, user: UserInfo | null): MenuItem[] {
+  return menu && menu.length > 0 ? menu : derivedMenu(user);
+}
+
+/** The permitted paths of a menu tree. */
+export function permittedPaths(menu: MenuItem[]): Set<string> {
+  return new Set(flattenMenu(menu));
 }

@@ -1,8 +1,8 @@
 /**
- * The permission-built screens of spec §2 with their sidebar title keys (common:menu.*), in sidebar
- * order. Route elements live in app/route-table.tsx; features read this for links.
+ * The permission-built screens of spec §2 with their title keys (common:menu.*, the same keys as the
+ * server menu's `key`, contracts `menuKeys`). Used for the fallback menu, links and route matching.
  */
-export type NavGroup = 'reports' | 'appReport' | 'apps' | 'account';
+export type NavGroup = 'reports' | 'appReport' | 'apps' | 'account' | 'admin';
 
 export type NavEntry = {
   path: string;
@@ -26,6 +26,8 @@ export const navCatalogue: NavEntry[] = [
     group: 'apps',
     patterns: ['/adpos/list/:app_id', '/adpos/list/:app_id/:app_name'],
   },
+  { path: '/users', titleKey: 'menu.userManagement', group: 'admin' },
+  { path: '/roles', titleKey: 'menu.roleManagement', group: 'admin' },
 ];
 
 /** Screens every signed-in user has (navbar handlers of spec §2). */
@@ -33,3 +35,24 @@ export const accountCatalogue: NavEntry[] = [
   { path: '/account/index', titleKey: 'menu.accountInfo', group: 'account' },
   { path: '/account/modPassword', titleKey: 'menu.changePassword', group: 'account' },
 ];
+
+/** Parent paths of the menu tree and where they lead. */
+export const parentRedirects: Record<string, string> = {
+  '/report': '/report/sdk',
+  '/account': '/account/index',
+};
+
+/** The catalogue entry whose path or pattern matches `pathname`. */
+export function findEntry(pathname: string): NavEntry | undefined {
+  return [...navCatalogue, ...accountCatalogue].find((e) =>
+    [e.path, ...(e.patterns ?? [])].some((p) => matchPath(p, pathname)),
+  );
+}
+
+/** True when `pattern` (with `:param` segments) matches `pathname`. */
+export function matchPath(pattern: string, pathname: string): boolean {
+  const a = pattern.split('/').filter(Boolean);
+  const b = pathname.split('/').filter(Boolean);
+  if (a.length !== b.length) return false;
+  return a.every((seg, i) => seg.startsWith(':') || seg === b[i]);
+}

@@ -1,55 +1,62 @@
-/** Sidebar (spec §2): the permitted screens under the spec's titles, grouped. */
-import { AppstoreOutlined, BarChartOutlined, FundOutlined, UserOutlined } from '@ant-design/icons';
+/** Sidebar (spec §2): the user's menu tree under the spec's titles (menu keys are common:menu.*). */
+import {
+  AppstoreOutlined,
+  BarChartOutlined,
+  FundOutlined,
+  NotificationOutlined,
+  SafetyCertificateOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { MenuItem } from '@portal/contracts/passport.ts';
 import { Menu, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { matchPath } from '../../lib/access.ts';
 import { useAccess } from '../../lib/access-context.ts';
-import { accountCatalogue, type NavEntry, type NavGroup, navCatalogue } from '../../lib/nav-catalogue.ts';
+import { findEntry } from '../../lib/nav-catalogue.ts';
 
 type Item = Required<MenuProps>['items'][number];
 
-const groups: { group: NavGroup; titleKey: string; icon: ReactNode; flat?: boolean }[] = [
-  { group: 'reports', titleKey: 'menu.reports', icon: <BarChartOutlined /> },
-  { group: 'appReport', titleKey: 'menu.appReport', icon: <FundOutlined />, flat: true },
-  { group: 'apps', titleKey: 'menu.appManagement', icon: <AppstoreOutlined />, flat: true },
-  { group: 'account', titleKey: 'menu.accountManagement', icon: <UserOutlined /> },
-];
+const icons: Record<string, ReactNode> = {
+  'menu.reports': <BarChartOutlined />,
+  'menu.appReport': <FundOutlined />,
+  'menu.appManagement': <AppstoreOutlined />,
+  'menu.adSlots': <NotificationOutlined />,
+  'menu.accountManagement': <UserOutlined />,
+  'menu.userManagement': <TeamOutlined />,
+  'menu.roleManagement': <SafetyCertificateOutlined />,
+};
 
-/** Sidebar items for the permitted entries; returns [] when nothing is permitted. */
+/** Sidebar items of the menu in force; [] when signed out. */
 export function useSidebarItems(): Item[] {
   const { t } = useTranslation('common');
-  const { permitted } = useAccess();
-  const entries = [...navCatalogue.filter((e) => permitted.has(e.path)), ...accountCatalogue];
-  const leaf = (e: NavEntry, icon?: ReactNode): Item => ({
-    key: e.path,
-    icon,
-    label: (
-      <Link to={e.path} data-testid={`nav-${e.path}`}>
-        {t(e.titleKey)}
-      </Link>
-    ),
-  });
-  return groups.flatMap(({ group, titleKey, icon, flat }) => {
-    const inGroup = entries.filter((e) => e.group === group);
-    if (inGroup.length === 0) return [];
-    if (flat) return inGroup.map((e) => leaf(e, icon));
-    return [{ key: group, icon, label: t(titleKey), children: inGroup.map((e) => leaf(e)) }];
-  });
+  const { menu } = useAccess();
+  const toItem = (m: MenuItem): Item =>
+    m.children
+      ? { key: m.path, icon: icons[m.key], label: t(m.key), children: m.children.map(toItem) }
+      : {
+          key: m.path,
+          icon: icons[m.key],
+          label: (
+            <Link to={m.path} data-testid={`nav-${m.path}`}>
+              {t(m.key)}
+            </Link>
+          ),
+        };
+  return menu.map(toItem);
 }
 
 /** The sidebar menu. */
 export function Sidebar({ items }: { items: Item[] }) {
   const { pathname } = useLocation();
-  const all = [...navCatalogue, ...accountCatalogue];
-  const current = all.find((e) => [e.path, ...(e.patterns ?? [])].some((p) => matchPath(p, pathname)));
+  const current = findEntry(pathname)?.path ?? pathname;
   return (
     <Menu
       mode="inline"
       items={items}
-      selectedKeys={current ? [current.path] : []}
-      defaultOpenKeys={['reports', 'account']}
+      selectedKeys={[current]}
+      defaultOpenKeys={['/report', '/account']}
       style={{ height: '100%', borderInlineEnd: 0 }}
     />
   );

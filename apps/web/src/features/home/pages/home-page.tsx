@@ -13,7 +13,7 @@ export default function HomePage() {
   const { t } = useTranslation('home');
   const { token, userInfo, companyStatus } = useSession();
   const { permitted, loading } = useAccess();
-  const links = navCatalogue.filter((e) => permitted.has(e.path));
+  const links = navCatalogue.filter((e) => e.group !== 'admin' && permitted.has(e.path));
   const name = userInfo?.name || userInfo?.user_name || userInfo?.email;
 
   return (

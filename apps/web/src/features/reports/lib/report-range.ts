@@ -1,11 +1,6 @@
 /** Report date range helpers over contracts' date rules (spec §5 Report dates, §9 defaults). */
 import { EARLIEST_REPORT_DATE } from '@portal/contracts/constants.ts';
-import {
-  checkReportRange,
-  type DateRuleViolation,
-  dashed,
-  dateRuleText,
-} from '@portal/contracts/report-dates.ts';
+import { checkReportRange, type DateRuleViolation, dateRuleMessage } from '@portal/contracts/report-dates.ts';
 import dayjs, { type Dayjs } from 'dayjs';
 
 export type Range = [Dayjs, Dayjs];
@@ -63,5 +58,5 @@ export function violationText(
   lang: 'zh' | 'en',
   earliest = EARLIEST_REPORT_DATE,
 ): string {
-  return dateRuleText[v][lang].replace('{date}', dashed(earliest));
+  return dateRuleMessage(v, lang, earliest);
 }

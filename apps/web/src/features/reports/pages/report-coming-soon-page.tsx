@@ -2,14 +2,13 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
-import { matchPath } from '../../../lib/access.ts';
-import { navCatalogue } from '../../../lib/nav-catalogue.ts';
+import { findEntry } from '../../../lib/nav-catalogue.ts';
 
 /** Coming-soon screen titled after the route it stands for. */
 export default function ReportComingSoonPage() {
   const { t } = useTranslation('reports');
   const { pathname } = useLocation();
-  const entry = navCatalogue.find((e) => [e.path, ...(e.patterns ?? [])].some((p) => matchPath(p, pathname)));
+  const entry = findEntry(pathname);
   return (
     <PlaceholderPage
       title={entry ? t(`common:${entry.titleKey}`) : t('comingSoon')}

@@ -1,0 +1,63 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getToken } from '../lib/session.ts';
+import { mockApi, renderApp, seedSession, sessionRoutes } from '../test/render-app.tsx';
+
+const captcha = { code: 0, data: { captcha_id: 'c1', b64s: 'data:image/svg+xml;base64,PHN2Zy8+' } };
+
+describe('routing (spec §2)', () => {
+  it('sends a visitor without a token to /login with the redirect parameter', async () => {
+    mockApi({ 'POST /v1/passport/captcha/gen_math': captcha });
+    const app = renderApp('/report/sdk?x=1');
+    await waitFor(() => expect(app.location()).toBe('/login?redirect=%2Freport%2Fsdk%3Fx%3D1'));
+    expect(await screen.findByTestId('login-submit')).toBeTruthy();
+  });
+
+  it('keeps public paths open and redirects / to /home', async () => {
+    mockApi({});
+    const app = renderApp('/');
+    await waitFor(() => expect(app.location()).toBe('/home'));
+    expect(await screen.findByText('欢迎使用发布商平台')).toBeTruthy();
+    expect(screen.getByTestId('nav-login')).toBeTruthy();
+  });
+
+  it('sends a signed-in user visiting /login to /home', async () => {
+    seedSession();
+    mockApi(sessionRoutes());
+    const app = renderApp('/login');
+    await waitFor(() => expect(app.location()).toBe('/home'));
+    expect(await screen.findByText('Demo Admin，欢迎回来')).toBeTruthy();
+  });
+
+  it('shows the no-permission warning for a known screen outside the menu', async () => {
+    seedSession();
+    mockApi(sessionRoutes());
+    renderApp('/report/rtb');
+    expect(await screen.findByText('您没有权限，请联系管理员申请')).toBeTruthy();
+  });
+
+  it('sends an unknown path to /404 with the spec texts', async () => {
+    seedSession();
+    mockApi(sessionRoutes());
+    const app = renderApp('/no/such/page');
+    await waitFor(() => expect(app.location()).toBe('/404'));
+    expect(await screen.findByText('站长说你不能进入这个页面...')).toBeTruthy();
+    expect(screen.getByTestId('back-home').textContent).toContain('返回首页');
+  });
+
+  it('builds the sidebar from the menu', async () => {
+    seedSession();
+    mockApi(sessionRoutes());
+    renderApp('/home');
+    expect(await screen.findByTestId('nav-/report/sdk')).toBeTruthy();
+    expect(screen.queryByTestId('nav-/report/rtb')).toBeNull();
+  });
+
+  it('takes the token of query parameter t and removes it from the URL', async () => {
+    const { consumeQueryToken } = await import('../lib/session.ts');
+    window.history.replaceState(null, '', '/home?t=abc123&x=1');
+    expect(consumeQueryToken()).toBe(true);
+    expect(getToken()).toBe('abc123');
+    expect(window.location.search).toBe('?x=1');
+  });
+});

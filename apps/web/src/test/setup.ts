@@ -1,0 +1,57 @@
+/** jsdom gaps antd needs, a fresh i18n language and clean storage for every test. */
+import { cleanup, configure } from '@testing-library/react';
+import i18next from 'i18next';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { initI18n } from '../lib/i18n.ts';
+import { refreshSession } from '../lib/session.ts';
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+
+// The watermark draws on a canvas, which jsdom does not implement.
+HTMLCanvasElement.prototype.getContext = (() => null) as unknown as HTMLCanvasElement['getContext'];
+window.scrollTo = () => {};
+
+// Lazy route chunks are transformed on first use, which can take seconds in a cold run.
+configure({ asyncUtilTimeout: 8000 });
+
+initI18n();
+
+function clearCookies() {
+  for (const c of document.cookie.split(';')) {
+    const name = c.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
+}
+
+beforeEach(async () => {
+  localStorage.clear();
+  sessionStorage.clear();
+  clearCookies();
+  refreshSession();
+  await i18next.changeLanguage('zh');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
