@@ -4,7 +4,7 @@
  * placeholders reach the SQL; every user-supplied value is a bound parameter.
  *
  * Rates are ratios of sums over the group (never averages of stored rates); a ratio over zero is 0.
- * Counters come back as integers, revenue and eCPM rounded to 6 decimals, rates to 6 decimals.
+ * Counters come back as integers; revenue, eCPM and rates rounded to 6 decimals (sorting uses exact values).
  * A query that neither shows the hour reads the `sdk_daily` rollup (exact sums of the hourly facts).
  */
 import { SDK_DAILY, SDK_HOURLY } from './sdk-schema.ts';
@@ -43,8 +43,9 @@ const dimensionSql: Record<SdkDimension, string> = {
   geo: 'f.geo',
 };
 
-const ratio = (num: string, den: string) => `round(coalesce((${num}) / nullif(${den}, 0), 0), 6)`;
+const ratio = (num: string, den: string) => `coalesce((${num}) / nullif(${den}, 0), 0)`;
 
+/** Exact metric expressions (sort keys); the select list rounds the fractional ones to 6 decimals. */
 const metricSql: Record<SdkMetric, string> = {
   request: 'coalesce(sum(f.request), 0)::BIGINT',
   response: 'coalesce(sum(f.response), 0)::BIGINT',
@@ -53,9 +54,15 @@ const metricSql: Record<SdkMetric, string> = {
   impression_rate: ratio('sum(f.impression)', 'sum(f.response)'),
   click: 'coalesce(sum(f.click), 0)::BIGINT',
   ctr: ratio('sum(f.click)', 'sum(f.impression)'),
-  revenue: 'round(coalesce(sum(f.revenue), 0), 6)',
+  revenue: 'coalesce(sum(f.revenue), 0)',
   ecpm: ratio('sum(f.revenue) * 1000', 'sum(f.impression)'),
 };
+
+const integerMetrics = new Set<SdkMetric>(['request', 'response', 'impression', 'click']);
+
+function metricSelect(m: SdkMetric): string {
+  return integerMetrics.has(m) ? `${metricSql[m]} AS ${m}` : `round(${metricSql[m]}, 6) AS ${m}`;
+}
 
 export type SortDir = 'asc' | 'desc';
 
@@ -110,15 +117,19 @@ function from(q: SdkQuery): string {
   return `${usesDailyRollup(q) ? SDK_DAILY : SDK_HOURLY} f`;
 }
 
-/** ORDER BY positions: the requested field, then dt desc, hour desc, then the other dimensions asc. */
-function orderBy(q: SdkQuery, columns: string[]): string {
+/**
+ * ORDER BY: the requested field, then dt desc, hour desc, then the other dimensions asc (a total order
+ * of the groups, so pages never overlap). Metrics sort on their exact value, not the rounded output.
+ */
+function orderBy(q: SdkQuery): string {
   const keys: string[] = [];
   const seen = new Set<string>();
   const add = (field: string, dir: SortDir) => {
-    const pos = columns.indexOf(field);
-    if (pos < 0 || seen.has(field)) return;
+    const selected = (q.dimensions as string[]).includes(field) || (q.metrics as string[]).includes(field);
+    if (!selected || seen.has(field)) return;
     seen.add(field);
-    keys.push(`${pos + 1} ${dir.toUpperCase()} NULLS LAST`);
+    const expr = field in metricSql ? metricSql[field as SdkMetric] : `f.${field}`;
+    keys.push(`${expr} ${dir.toUpperCase()} NULLS LAST`);
   };
   if (q.order) add(q.order.field, q.order.dir);
   add('dt', 'desc');
@@ -130,11 +141,7 @@ function orderBy(q: SdkQuery, columns: string[]): string {
 /** One page of grouped rows: columns are the dimensions then the metrics, named by field. */
 export function buildSdkListSql(q: SdkQuery): BuiltSql {
   const w = where(q);
-  const columns = [...q.dimensions, ...q.metrics];
-  const select = [
-    ...q.dimensions.map((d) => `${dimensionSql[d]} AS ${d}`),
-    ...q.metrics.map((m) => `${metricSql[m]} AS ${m}`),
-  ];
+  const select = [...q.dimensions.map((d) => `${dimensionSql[d]} AS ${d}`), ...q.metrics.map(metricSelect)];
   const groupBy = q.dimensions.length ? `GROUP BY ${q.dimensions.map((d) => `f.${d}`).join(', ')}` : '';
   const params = { ...w.params };
   let page = '';
@@ -144,7 +151,7 @@ export function buildSdkListSql(q: SdkQuery): BuiltSql {
     page = 'LIMIT $limit OFFSET $offset';
   }
   const sql = `SELECT ${select.join(', ')} FROM ${from(q)} WHERE ${w.sql} ${groupBy}
-    HAVING count(*) > 0 ${orderBy(q, columns)} ${page}`;
+    HAVING count(*) > 0 ${orderBy(q)} ${page}`;
   return { sql, params };
 }
 
@@ -161,7 +168,7 @@ export function buildSdkCountSql(q: SdkQuery): BuiltSql {
 /** One row of every metric over the whole filter (`total` of api-contract §8). */
 export function buildSdkTotalSql(q: SdkQuery): BuiltSql {
   const w = where(q);
-  const select = sdkMetrics.map((m) => `${metricSql[m]} AS ${m}`);
+  const select = sdkMetrics.map(metricSelect);
   return { sql: `SELECT ${select.join(', ')} FROM ${from(q)} WHERE ${w.sql}`, params: w.params };
 }
 

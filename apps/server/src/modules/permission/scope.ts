@@ -1,0 +1,75 @@
+/**
+ * Report scope (spec §6, api-contract §8): which SDK app keys the caller may see, computed from the
+ * accounts store on every request, so a changed role or data permission applies on the next request.
+ *
+ * - role 70 (network operations): every app key;
+ * - role 67 (organisation super admin): every app key of its company;
+ * - role 68 (member) or no role: its data permissions of type 3 (rule = app key) ∩ its company's keys;
+ * - no company, or membership pending (user status 3): AppError 601 (api-contract §6).
+ *
+ * Requested keys are intersected with the scope, never rejected: another organisation's key simply
+ * yields no rows, so a caller cannot probe which keys exist.
+ */
+import { AuditStatus, DataPermissionType, Role, UserStatus } from '@portal/contracts/constants.ts';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { apps } from '../../db/schema/inventory.ts';
+import { dataPermissions } from '../../db/schema/users.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { SessionUser } from '../../plugins/session.ts';
+
+/** `all`: no restriction; otherwise the visible keys (possibly none). */
+export type AppKeyScope = { all: true } | { all: false; appKeys: string[] };
+
+type ScopeUser = Pick<SessionUser, 'userId' | 'status' | 'companyId' | 'roles'>;
+
+/** The caller's SDK app-key scope. Throws AppError 601 without a company or while pending. */
+export async function sdkAppKeyScope(db: Db, user: ScopeUser): Promise<AppKeyScope> {
+  if (user.roles.includes(Role.OPS)) return { all: true };
+  if (user.companyId === null || user.status === UserStatus.APPLICATION) throw new AppError(601);
+  const companyKeys = (
+    await db.select({ app_key: apps.app_key }).from(apps).where(eq(apps.company_id, user.companyId))
+  ).map((r) => r.app_key);
+  if (user.roles.includes(Role.ADMIN)) return { all: false, appKeys: companyKeys };
+  const granted = await db
+    .select({ rule: dataPermissions.rule })
+    .from(dataPermissions)
+    .where(and(eq(dataPermissions.user_id, user.userId), eq(dataPermissions.type, DataPermissionType.SDK)));
+  const own = new Set(companyKeys);
+  return { all: false, appKeys: [...new Set(granted.map((g) => g.rule))].filter((k) => own.has(k)) };
+}
+
+/**
+ * The keys a query may read: `requested` (null = none asked) ∩ scope. Returns null for "no
+ * restriction" (operations staff asking for everything) and [] when nothing is visible.
+ */
+export function scopedAppKeys(scope: AppKeyScope, requested: string[] | null): string[] | null {
+  if (scope.all) return requested;
+  if (requested === null) return scope.appKeys;
+  const visible = new Set(scope.appKeys);
+  return [...new Set(requested)].filter((k) => visible.has(k));
+}
+
+export type VisibleApp = { app_key: string; app_name: string; package_name: string };
+
+/** The caller's visible SDK apps that are not deleted, by name (channel options of `/v1/user/channels`). */
+export async function visibleSdkApps(db: Db, scope: AppKeyScope): Promise<VisibleApp[]> {
+  if (!scope.all && scope.appKeys.length === 0) return [];
+  const notDeleted = ne(apps.audit_status, AuditStatus.DELETED);
+  const rows = await db
+    .select({ app_key: apps.app_key, app_name: apps.app_name, package_name: apps.package_name })
+    .from(apps)
+    .where(scope.all ? notDeleted : and(notDeleted, inArray(apps.app_key, scope.appKeys)))
+    .orderBy(apps.app_name, apps.app_key);
+  return rows;
+}
+
+/** app_key → app_name for the given keys (any status), for labelling report rows. */
+export async function appNames(db: Db, appKeys: string[]): Promise<Map<string, string>> {
+  if (appKeys.length === 0) return new Map();
+  const rows = await db
+    .select({ app_key: apps.app_key, app_name: apps.app_name })
+    .from(apps)
+    .where(inArray(apps.app_key, [...new Set(appKeys)]));
+  return new Map(rows.map((r) => [r.app_key, r.app_name]));
+}
