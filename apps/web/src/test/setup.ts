@@ -2,6 +2,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { deleteCookie } from '../lib/cookie.ts';
 import { initI18n } from '../lib/i18n.ts';
 import { refreshSession } from '../lib/session.ts';
 
@@ -30,6 +31,14 @@ globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObse
 HTMLCanvasElement.prototype.getContext = (() => null) as unknown as HTMLCanvasElement['getContext'];
 window.scrollTo = () => {};
 
+// jsdom's TextEncoder hands out Uint8Arrays of another realm, which jose's instanceof checks refuse.
+class RealmTextEncoder extends TextEncoder {
+  override encode(input?: string): Uint8Array<ArrayBuffer> {
+    return new Uint8Array(super.encode(input));
+  }
+}
+globalThis.TextEncoder = RealmTextEncoder;
+
 // Lazy route chunks are transformed on first use, which can take seconds in a cold run.
 configure({ asyncUtilTimeout: 8000 });
 
@@ -38,7 +47,7 @@ initI18n();
 function clearCookies() {
   for (const c of document.cookie.split(';')) {
     const name = c.split('=')[0]?.trim();
-    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+    if (name) deleteCookie(decodeURIComponent(name));
   }
 }
 

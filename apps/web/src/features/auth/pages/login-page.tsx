@@ -116,6 +116,7 @@ export default function LoginPage() {
             initialValues={{ email: initialEmail, remember: Boolean(initialEmail) }}
             onFinish={onFinish}
             onSubmitCapture={lock}
+            noValidate
             validateTrigger={['onSubmit', 'onBlur']}
             aria-label={t('login.title')}
           >

@@ -1,0 +1,101 @@
+import { screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderApp, seedSession, sessionRoutes } from '../test/render-app.tsx';
+import { getCookie } from './cookie.ts';
+import { RequestError, request } from './request.ts';
+import { StorageKey } from './storage-keys.ts';
+
+/** Renders a page so antd's message host is mounted, then waits for the shell. */
+async function mountShell() {
+  const app = renderApp('/home');
+  await screen.findByTestId('app-layout');
+  return app;
+}
+
+describe('request client (spec §8)', () => {
+  it('sends the token and language headers and resolves with data on code 0', async () => {
+    seedSession('tok-1');
+    const api = mockApi({ ...sessionRoutes(), 'GET /v1/thing': { code: 0, data: { a: 1 } } });
+    await i18next.changeLanguage('en');
+    await expect(request('/v1/thing', { query: { x: 'y', empty: '' } })).resolves.toEqual({ a: 1 });
+    const call = api.callsTo('/v1/thing')[0];
+    expect(call?.headers.get('token')).toBe('tok-1');
+    expect(call?.headers.get('Accept-Language')).toBe('en');
+    expect(call?.query.toString()).toBe('x=y');
+  });
+
+  it('sends no token header without a session', async () => {
+    const api = mockApi({ 'GET /v1/thing': { code: 0, data: 1 } });
+    await request('/v1/thing');
+    expect(api.callsTo('/v1/thing')[0]?.headers.has('token')).toBe(false);
+    expect(api.callsTo('/v1/thing')[0]?.headers.get('Accept-Language')).toBe('zh-CN');
+  });
+
+  it('20003 clears the session and goes to /login', async () => {
+    seedSession();
+    mockApi({
+      ...sessionRoutes(),
+      'GET /v1/report/stat_column/sdk': { code: 20003, msg: 'expired' },
+      'GET /v1/user/channels': { code: 0, data: [] },
+      'GET /common/country': { code: 0, data: [] },
+      'POST /v1/passport/captcha/gen_math': { code: 0, data: { captcha_id: 'c', b64s: 'data:,' } },
+    });
+    const app = renderApp('/report/sdk');
+    await waitFor(() => expect(app.location()).toMatch(/^\/login/));
+    expect(getCookie('token')).toBeNull();
+    expect(localStorage.getItem(StorageKey.userInfo)).toBeNull();
+    expect(localStorage.getItem(StorageKey.loginInfo)).toBeNull();
+    expect(localStorage.getItem(StorageKey.companyStatus)).toBeNull();
+    expect(await screen.findByTestId('login-submit')).toBeTruthy();
+  });
+
+  it('20005 logs out too', async () => {
+    seedSession();
+    mockApi({ ...sessionRoutes(), 'GET /v1/thing': { code: 20005, msg: 'invalid' } });
+    const app = await mountShell();
+    await expect(request('/v1/thing')).rejects.toMatchObject({ code: 20005 });
+    await waitFor(() => expect(app.location()).toBe('/login'));
+    expect(getCookie('token')).toBeNull();
+  });
+
+  it('402 warns with the fixed no-permission text and rejects', async () => {
+    mockApi({ 'GET /v1/thing': { code: 402, msg: 'server words' } });
+    await mountShell();
+    const err = await request('/v1/thing').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RequestError);
+    expect((err as RequestError).code).toBe(402);
+    expect(await screen.findByText('您没有权限，请联系管理员申请')).toBeTruthy();
+    expect(screen.queryByText('server words')).toBeNull();
+  });
+
+  it('604 shows its fixed text in the current language, not the server msg', async () => {
+    mockApi({ 'GET /v1/thing': { code: 604, msg: 'dt: bad', data: { errors: [] } } });
+    await i18next.changeLanguage('en');
+    await mountShell();
+    await expect(request('/v1/thing')).rejects.toMatchObject({ code: 604, kind: 'business' });
+    expect(await screen.findByText('Parameter error')).toBeTruthy();
+    expect(screen.queryByText('dt: bad')).toBeNull();
+  });
+
+  it('other codes show the server msg', async () => {
+    mockApi({ 'GET /v1/thing': { code: 10001, msg: '验证码错误或已过期' } });
+    await mountShell();
+    await expect(request('/v1/thing')).rejects.toMatchObject({ code: 10001 });
+    expect(await screen.findByText('验证码错误或已过期')).toBeTruthy();
+  });
+
+  it('HTTP errors reject as http errors with a message', async () => {
+    mockApi({ 'GET /v1/thing': { status: 500, body: { code: 602, msg: '系统错误', data: null } } });
+    await mountShell();
+    await expect(request('/v1/thing')).rejects.toMatchObject({ kind: 'http', status: 500 });
+    expect(await screen.findByText('系统错误')).toBeTruthy();
+  });
+
+  it('network failures reject as network errors', async () => {
+    mockApi({ 'GET /v1/thing': () => Promise.reject(new TypeError('Failed to fetch')) });
+    await mountShell();
+    await expect(request('/v1/thing')).rejects.toMatchObject({ kind: 'network' });
+    expect(await screen.findByText('网络错误，请检查网络后重试')).toBeTruthy();
+  });
+});
