@@ -26,8 +26,11 @@ export function sendCode(
 type ZodLikeIssue = { path?: (string | number)[]; message: string; instancePath?: string; params?: unknown };
 
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: unknown, request, reply) => {
+  app.setErrorHandler((error: unknown, request, rawReply) => {
     const lang = requestLang(request);
+    // An error envelope is not the route's success shape: skip the route's response serializer,
+    // which would otherwise reject it and answer 500.
+    const reply = rawReply.serializer((payload) => JSON.stringify(payload));
     if (error instanceof AppError) {
       return reply.code(200).send({
         code: error.code,
