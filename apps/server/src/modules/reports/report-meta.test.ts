@@ -82,6 +82,22 @@ describe.each(testDbKinds)('report metadata and channels on %s', (db) => {
     expect(revoked.data.list.map((r: { app_key: string }) => r.app_key)).not.toContain(extra);
   });
 
+  it('documents the report routes and their query parameters in the OpenAPI document', async () => {
+    const doc = (await f.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    for (const p of [
+      '/v1/report/stat_column/sdk',
+      '/v1/report/list/sdk',
+      '/v1/user/channels',
+      '/common/country',
+    ]) {
+      expect(doc.paths[p]?.get, p).toBeDefined();
+    }
+    const params = doc.paths['/v1/report/list/sdk'].get.parameters.map((x: { name: string }) => x.name);
+    expect(params).toEqual(
+      expect.arrayContaining(['dt', 'fields', 'order', 'page_index', 'app_key', 'country']),
+    );
+  });
+
   it('lists ISO countries publicly in Chinese or English, sorted by name', async () => {
     const en = await get('/common/country');
     expect(en.code).toBe(0);
