@@ -10,5 +10,7 @@ export default defineProject({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     setupFiles: ['./src/test/setup.ts'],
     testTimeout: 20000,
+    // Report default dates are computed against the UTC reporting day; keep the clock zone fixed.
+    env: { TZ: 'UTC' },
   },
 });

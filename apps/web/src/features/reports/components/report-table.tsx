@@ -1,6 +1,7 @@
 /**
  * A report table (spec §2 Report screens): server-side sort, a totals row from `data.total`, small
- * pagination only when there are rows. Cells carry `data-field`; totals `data-testid="total-<field>"`.
+ * pagination only when there are rows. Header cells carry `data-testid="col-<field>"`, body cells
+ * `data-field`, totals `data-testid="total-<field>"`.
  */
 import type { ReportListData, ReportRow, StatColumn } from '@portal/contracts/reports.ts';
 import { Table, type TableColumnsType, type TablePaginationConfig, Typography } from 'antd';
@@ -43,7 +44,8 @@ export function ReportTable(props: Props) {
   const tableColumns: TableColumnsType<Row> = columns.map((c) => ({
     key: c.field,
     dataIndex: c.field,
-    title: <span data-testid={`col-${c.field}`}>{c.title}</span>,
+    title: c.title,
+    onHeaderCell: () => ({ 'data-testid': `col-${c.field}` }) as React.HTMLAttributes<HTMLElement>,
     align: c.type === 2 ? 'right' : 'left',
     sorter: c.sortable,
     sortOrder: sort?.field === c.field ? (sort.dir === 'asc' ? 'ascend' : 'descend') : null,

@@ -1,0 +1,139 @@
+import { sdkCatalogue, sdkDefaultFields } from '@portal/contracts/reports.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { StorageKey } from '../../../lib/storage-keys.ts';
+import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '../../../test/render-app.tsx';
+
+const columns = sdkCatalogue.map((c) => ({ ...c, title: c.title.zh }));
+
+const listAnswer = {
+  list: [
+    {
+      dt: '20240102',
+      hour: 7,
+      app_key: 'k1',
+      app_name: 'Puzzle Blast',
+      request: 1234567,
+      response: 1000000,
+      fill_rate: 0.81,
+      impression: 900000,
+      click: 12345,
+      ctr: 0.0137,
+      revenue: 12345.678,
+      ecpm: 13.7174,
+    },
+  ],
+  count: 25,
+  total: {
+    request: 2000000,
+    response: 1500000,
+    fill_rate: 0.123456,
+    impression: 1400000,
+    click: 20000,
+    ctr: 0.0142857,
+    revenue: 23456.789,
+    ecpm: 16.7548,
+  },
+};
+
+function routes(list: (call: Call) => unknown = () => listAnswer) {
+  return {
+    ...sessionRoutes(),
+    'GET /v1/report/stat_column/sdk': { code: 0, data: columns },
+    'GET /v1/user/channels': {
+      code: 0,
+      data: [{ app_key: 'k1', app_name: 'Puzzle Blast', name: 'Puzzle Blast', value: 'k1' }],
+    },
+    'GET /common/country': { code: 0, data: [{ country_code: 'US', country_name: '美国' }] },
+    'GET /v1/report/list/sdk': (call: Call) => ({ code: 0, data: list(call) }),
+  };
+}
+
+/** yyyyMMdd of a UTC day offset from today (tests run with TZ=UTC). */
+function utcDay(offset: number): string {
+  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+}
+
+function cell(field: string): string {
+  const td = document.querySelector(`tbody td[data-field="${field}"]`);
+  return td?.textContent ?? '';
+}
+
+describe('SDK report page', () => {
+  it('queries the default range and columns, and renders formatted rows and totals', async () => {
+    seedSession();
+    const api = mockApi(routes());
+    renderApp('/report/sdk');
+
+    expect((await screen.findByTestId('total-revenue')).textContent).toBe('23,456.79');
+    expect(screen.getByTestId('total-fill_rate').textContent).toBe('12.35%');
+    expect(screen.getByTestId('total-request').textContent).toBe('2,000,000');
+    expect(screen.getByTestId('total-ecpm').textContent).toBe('16.75');
+    expect(screen.getByTestId('total-label').textContent).toBe('合计');
+
+    expect(cell('dt')).toBe('2024-01-02');
+    expect(cell('request')).toBe('1,234,567');
+    expect(cell('fill_rate')).toBe('81.00%');
+    expect(cell('ctr')).toBe('1.37%');
+    expect(cell('revenue')).toBe('12,345.68');
+    expect(cell('ecpm')).toBe('13.72');
+    expect(cell('app_key')).toContain('Puzzle Blast');
+    expect(cell('app_key')).toContain('k1');
+
+    const q = api.callsTo('/v1/report/list/sdk')[0]?.query;
+    expect(q?.get('dt')).toBe(`${utcDay(-7)},${utcDay(-1)}`);
+    expect(q?.get('order')).toBe('dt:desc');
+    expect(q?.get('page_index')).toBe('1');
+    expect(q?.get('page_size')).toBe('10');
+    expect(q?.get('fields')).toBe(sdkDefaultFields.join(','));
+    expect(q?.get('titles')?.split(',')[0]).toBe('日期');
+
+    expect(screen.getByText('共 25 条')).toBeTruthy();
+    expect(screen.getByTestId('report-note').textContent).toContain('报表数据仅供参考');
+  });
+
+  it('sorts on the server when a sortable header is clicked', async () => {
+    seedSession();
+    const api = mockApi(routes());
+    renderApp('/report/sdk');
+    await screen.findByTestId('total-revenue');
+
+    const header = screen.getByTestId('col-revenue');
+    fireEvent.click(header);
+    await waitFor(() => expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(2));
+    expect(api.callsTo('/v1/report/list/sdk')[1]?.query.get('order')).toBe('revenue:asc');
+    expect(api.callsTo('/v1/report/list/sdk')[1]?.query.get('page_index')).toBe('1');
+
+    fireEvent.click(screen.getByTestId('col-revenue'));
+    await waitFor(() => expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(3));
+    expect(api.callsTo('/v1/report/list/sdk')[2]?.query.get('order')).toBe('revenue:desc');
+  });
+
+  it('uses the saved column selection and sends filters on search', async () => {
+    localStorage.setItem(StorageKey.sdkReportColumns, JSON.stringify(['dt', 'hour', 'revenue', 'nonsense']));
+    seedSession();
+    const api = mockApi(routes());
+    renderApp('/report/sdk');
+    await screen.findByTestId('total-revenue');
+    expect(api.callsTo('/v1/report/list/sdk')[0]?.query.get('fields')).toBe('dt,hour,revenue');
+    expect(cell('hour')).toBe('07');
+    expect(screen.queryByTestId('col-request')).toBeNull();
+
+    fireEvent.change(document.getElementById('filter-placement-id') as HTMLInputElement, {
+      target: { value: ' 9001 ' },
+    });
+    fireEvent.click(screen.getByTestId('report-search'));
+    await waitFor(() => expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(2));
+    expect(api.callsTo('/v1/report/list/sdk')[1]?.query.get('placement_id')).toBe('9001');
+  });
+
+  it('shows the empty state and no pagination when there are no rows', async () => {
+    seedSession();
+    mockApi(routes(() => ({ list: [], count: 0, total: {} })));
+    renderApp('/report/sdk');
+    const table = await screen.findByTestId('report-table');
+    expect(await within(table).findByText('暂无数据')).toBeTruthy();
+    expect(document.querySelector('.ant-pagination')).toBeNull();
+    expect(screen.queryByTestId('total-revenue')).toBeNull();
+  });
+});
