@@ -1,5 +1,5 @@
 /** Sessions and captchas (api-contract §5–6): only hashes of tokens and answers are stored. */
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 export const sessions = pgTable(
@@ -12,6 +12,11 @@ export const sessions = pgTable(
       .references(() => users.id),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * Why the session was revoked: 'logout', 'password' (changed or reset), 'inactivated', 'deleted'.
+     * The last two answer 20005 on the next call, the others 20003 (api-contract §2).
+     */
+    revoked_reason: text('revoked_reason'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.user_id)],
@@ -24,3 +29,27 @@ export const captchas = pgTable('captchas', {
   expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
   used_at: timestamp('used_at', { withTimezone: true }),
 });
+
+/**
+ * Emailed verification codes (spec §2 Reset password, sign-up): 6 digits, stored only as SHA-256 of
+ * `id:code`, valid 10 minutes, single use, void after 5 tries. A row is written for unknown addresses
+ * too (without mailing anything), so resend waits and hourly caps behave the same for every address.
+ */
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: serial('id').primaryKey(),
+    /** Lower-cased, trimmed address the code was issued for. */
+    email: text('email').notNull(),
+    /** 'reset' or 'signup' (contracts passport.ts `emailCodePurpose`). */
+    purpose: text('purpose').notNull(),
+    code_hash: text('code_hash').notNull(),
+    /** Tries so far (right or wrong); at 5 the code is void. */
+    attempts: smallint('attempts').notNull().default(0),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the code was used, replaced by a newer one, or voided. */
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('email_codes_email_idx').on(t.email, t.created_at)],
+);
