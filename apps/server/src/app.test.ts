@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDbKinds } from './test/test-app.ts';
 
@@ -24,5 +27,24 @@ describe.each(testDbKinds)('app shell on %s', (db) => {
     const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(res.statusCode).toBe(200);
     expect(res.json().openapi).toMatch(/^3\./);
+  });
+});
+
+describe('web app serving', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>portal-test-shell</title>');
+    t = await createTestApp({ env: { WEB_DIST: dist } });
+  });
+  afterAll(async () => t.close());
+
+  it('answers client routes with the web app and unknown API routes with the 404 envelope', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/report/sdk?x=1' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('portal-test-shell');
+    const api = await t.app.inject({ method: 'GET', url: '/v1/unknown' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBe(10008);
   });
 });

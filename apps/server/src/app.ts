@@ -8,7 +8,6 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { codeMessage } from '@portal/contracts/codes.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -17,7 +16,7 @@ import { commonRoutes } from './modules/common/routes.ts';
 import { passportRoutes } from './modules/passport/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
-import { registerErrorHandler, requestLang } from './plugins/error-handler.ts';
+import { answerNotFound, registerErrorHandler } from './plugins/error-handler.ts';
 import { redactPaths } from './plugins/logging.ts';
 import { registerSession } from './plugins/session-impl.ts';
 import { openReportStore, type ReportStore } from './reports/store.ts';
@@ -95,13 +94,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 /** Serves the built web app with an SPA fallback for non-API GETs, when a build exists. */
 function registerWebApp(app: FastifyInstance, config: Config) {
   const dist = config.webDist ?? path.resolve(here, '../../web/dist');
-  if (!existsSync(path.join(dist, 'index.html'))) return;
+  if (!existsSync(path.join(dist, 'index.html'))) {
+    app.setNotFoundHandler(answerNotFound);
+    return;
+  }
   app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: ['index.html'] });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     if (request.method === 'GET' && !API_PREFIXES.some((p) => url.startsWith(p))) {
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.code(404).send({ code: 10008, msg: codeMessage(10008, requestLang(request)), data: null });
+    return answerNotFound(request, reply);
   });
 }

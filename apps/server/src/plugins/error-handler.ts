@@ -60,8 +60,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ code: 602, msg: codeMessage(602, lang), data: null });
   });
+}
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ code: 10008, msg: codeMessage(10008, requestLang(request)), data: null });
-  });
+/** Unknown route: HTTP 404 with the envelope (code 10008) in the caller's language. */
+export function answerNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send({ code: 10008, msg: codeMessage(10008, requestLang(request)), data: null });
 }
