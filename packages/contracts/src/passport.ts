@@ -105,3 +105,93 @@ export const menuKeys = {
   'menu.roleManagement': '/roles',
 } as const;
 export type MenuKey = keyof typeof menuKeys;
+
+/**
+ * Purpose of an emailed code (`send_email.type`): `reset` for `password/forgot`, `signup` for
+ * `user/signup`. A code only works for the purpose it was sent for.
+ */
+export const emailCodePurpose = z.enum(['reset', 'signup']);
+export type EmailCodePurpose = z.infer<typeof emailCodePurpose>;
+
+/** Text of the password rule (spec §5 general hint), the `message` of its 604 field error. */
+export const passwordRuleText = {
+  zh: '密码需为 8 到 30 个字符，至少包含一个大写字母、一个小写字母和一个数字',
+  en: '8 or up to 30 characters with at least one uppercase, at least one lowercase, at least one numeric digit.',
+} as const;
+
+/**
+ * Plaintext of the encrypted `POST /v1/passport/captcha/send_email` payload (api-contract §3–4),
+ * signed. Mails a 6-digit code valid 10 minutes, single use, void after 5 wrong tries; a newer code
+ * replaces older ones. Always answers code 0 with `data: null` for a well-formed request, whether or
+ * not the address is registered (for `reset`, unknown addresses get no mail; for `signup`, a
+ * registered address gets the code and `user/signup` then answers 10004). 10002 with
+ * `data.retry_after` (seconds) when asked again within 10 s, or after 5 codes to one address within an
+ * hour, or 20 from one client address within an hour. The mail is in the request's Accept-Language.
+ */
+export const sendEmailForm = z.object({
+  email: z.string().trim().min(1).max(254),
+  type: emailCodePurpose,
+  plat_type: z.coerce.number().int(),
+  timestamp: z.coerce.number().int(),
+  sign: z.string().min(1).max(128),
+});
+export type SendEmailForm = z.infer<typeof sendEmailForm>;
+
+/** Seconds between two codes to one address (spec §9 verification resend wait). */
+export const EMAIL_CODE_RESEND_SECONDS = 10;
+/** Lifetime of an emailed code, seconds. */
+export const EMAIL_CODE_TTL_SECONDS = 10 * 60;
+/** Tries after which a code is void. */
+export const EMAIL_CODE_MAX_TRIES = 5;
+/** Codes per address per hour. */
+export const EMAIL_CODES_PER_HOUR = 5;
+
+/**
+ * Plaintext of the encrypted `POST /v1/passport/password/forgot` payload, signed. `code` is the
+ * emailed code of purpose `reset`. Answers: 0 `data: null` (password replaced, every session of the
+ * user revoked: their next call answers 20003); 604 with field errors (email format, password rule on
+ * field `password`); 10005 wrong, expired, used or void code (also for unknown emails); 10003 sign.
+ */
+export const forgotPasswordForm = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(128),
+  code: z.string().trim().min(1).max(12),
+  plat_type: z.coerce.number().int(),
+  timestamp: z.coerce.number().int(),
+  sign: z.string().min(1).max(128),
+});
+export type ForgotPasswordForm = z.infer<typeof forgotPasswordForm>;
+
+/**
+ * Plaintext of the encrypted `POST /v1/passport/user/signup` payload, signed. `code` is the emailed
+ * code of purpose `signup`. Creates the user with status 1 and no organisation (login then answers
+ * `company_status` 0; the client goes to /organize). Answers: 0 `data: { user_id }`; 604 field
+ * errors (email format, password rule, name 1–50); 10005 wrong or expired code (checked first);
+ * 10004 email already registered.
+ */
+export const signupForm = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(128),
+  name: z.string().trim().min(1).max(50),
+  code: z.string().trim().min(1).max(12),
+  plat_type: z.coerce.number().int(),
+  timestamp: z.coerce.number().int(),
+  sign: z.string().min(1).max(128),
+});
+export type SignupForm = z.infer<typeof signupForm>;
+export const signupData = z.object({ user_id: z.number().int() });
+
+/**
+ * `PUT /api/v1/user/password` body (session required, not signed: the session header is the
+ * credential). Answers 0 `data: null` (every OTHER session of the user revoked, the current one stays);
+ * 606 wrong old password; 604 new password against the rule (field `new_password`); 10002 with
+ * `retry_after` after 5 wrong old passwords within 15 minutes.
+ */
+export const changePasswordBody = z.object({
+  old_password: z.string().min(1).max(128),
+  new_password: z.string().min(1).max(128),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** `message` of the 604 field error for a malformed email (spec §5 Reset password). */
+export const emailFormatText = { zh: '邮箱格式不正确', en: 'The mailbox format is incorrect' } as const;

@@ -3,7 +3,9 @@
  * Sheet "account lockout / throttling"):
  * - failed logins: 5 per account (email) and 20 per client address per 15 minutes; a successful login
  *   clears the account's counter;
- * - captcha images: 30 per client address per minute.
+ * - captcha images: 30 per client address per minute;
+ * - emailed codes (send_email): 20 per client address per hour (per-address caps are in
+ *   modules/mail/email-codes.ts, kept in the accounts store).
  * Counters live in process (RateLimiterMemory) or, with REDIS_URL, in Redis (RateLimiterRedis) so
  * several API instances share them; Redis failures fall back to in-process counters.
  * Emails are keyed by their SHA-256, so the counter store holds no addresses.
@@ -25,6 +27,7 @@ export const LIMITS = {
   loginPerEmail: { points: 5, durationSeconds: 15 * 60 },
   loginPerIp: { points: 20, durationSeconds: 15 * 60 },
   captchaPerIp: { points: 30, durationSeconds: 60 },
+  mailPerIp: { points: 20, durationSeconds: 3600 },
 } satisfies Record<string, Limit>;
 
 export type AttemptLimits = {
@@ -36,6 +39,8 @@ export type AttemptLimits = {
   loginSucceeded(email: string): Promise<void>;
   /** Counts one captcha image for the address; seconds to wait when over the limit, else 0. */
   captchaIssued(ip: string): Promise<number>;
+  /** Counts one emailed code requested from the address; seconds to wait when over the limit, else 0. */
+  mailIssued(ip: string): Promise<number>;
   close(): Promise<void>;
 };
 
@@ -79,6 +84,16 @@ export async function createAttemptLimits(
   const byEmail = make('login:email', LIMITS.loginPerEmail);
   const byIp = make('login:ip', LIMITS.loginPerIp);
   const captcha = make('captcha:ip', LIMITS.captchaPerIp);
+  const mail = make('mail:ip', LIMITS.mailPerIp);
+  const consume = async (limiter: RateLimiterAbstract, key: string) => {
+    try {
+      await limiter.consume(key, 1);
+      return 0;
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+      throw err;
+    }
+  };
 
   const blockedFor = async (limiter: RateLimiterAbstract, limit: Limit, key: string) => {
     const res = await limiter.get(key);
@@ -100,15 +115,8 @@ export async function createAttemptLimits(
     async loginSucceeded(email) {
       await byEmail.delete(emailKey(email));
     },
-    async captchaIssued(ip) {
-      try {
-        await captcha.consume(ip, 1);
-        return 0;
-      } catch (err) {
-        if (err instanceof RateLimiterRes) return Math.max(1, Math.ceil(err.msBeforeNext / 1000));
-        throw err;
-      }
-    },
+    captchaIssued: (ip) => consume(captcha, ip),
+    mailIssued: (ip) => consume(mail, ip),
     async close() {
       if (redis) await redis.quit().catch(() => redis.disconnect());
     },

@@ -1,14 +1,15 @@
 /**
  * Implements `app.authenticate` (types in plugins/session.ts; api-contract §1, §6): reads the `token`
  * request header only (never a cookie), and answers 603 when it is absent, 20003 when the session is
- * unknown, expired or revoked, 20005 when the user is inactivated (2) or deleted (-1). Otherwise loads
+ * unknown, expired or revoked, 20005 when the user is inactivated (2) or deleted (-1), also when the
+ * session was revoked for that reason (the user may since be reactivated). Otherwise loads
  * the user fresh from the store into `request.user`.
  */
 import { UserStatus } from '@portal/contracts/constants.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import { hashToken } from '../lib/session-token.ts';
-import { findSessionUser } from '../modules/passport/sessions.ts';
+import { findSessionUser, sessionRevokedReason } from '../modules/passport/sessions.ts';
 import type { SessionUser } from './session.ts';
 
 /** Longest token header looked up; longer values cannot be ours (ours are 43 characters). */
@@ -34,7 +35,11 @@ export async function sessionUserOf(
   if (token.length > MAX_TOKEN_LENGTH) throw new AppError(20003);
   const tokenHash = hashToken(token);
   const found = await findSessionUser(app.db, tokenHash, app.now());
-  if (!found) throw new AppError(20003);
+  if (!found) {
+    // A session revoked because the user was inactivated or deleted answers 20005 (api-contract §2).
+    const reason = await sessionRevokedReason(app.db, tokenHash);
+    throw new AppError(reason === 'inactivated' || reason === 'deleted' ? 20005 : 20003);
+  }
   const { user, roles } = found;
   if (user.status === UserStatus.INACTIVE || user.status === UserStatus.DELETED) {
     throw new AppError(20005);

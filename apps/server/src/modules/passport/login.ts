@@ -11,13 +11,13 @@ import { type LoginData, loginForm } from '@portal/contracts/passport.ts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema/users.ts';
-import { AppError, paramError } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { verifySignedFields } from '../../lib/signed-fields.ts';
-import { decryptJson, type KeyRing } from '../../plugins/keys.ts';
+import type { KeyRing } from '../../plugins/keys.ts';
 import type { AttemptLimits } from '../../plugins/rate-limit.ts';
 import { consumeCaptcha } from './captcha.ts';
 import { createSession } from './sessions.ts';
+import { openSignedPayload } from './signed-payload.ts';
 
 export type LoginDeps = { app: FastifyInstance; keys: KeyRing; limits: AttemptLimits };
 
@@ -41,13 +41,7 @@ export function dummyPasswordHash(): Promise<string> {
 /** Runs the login checks on an encrypted payload from `ip`. Throws AppError with the failing code. */
 export async function login(deps: LoginDeps, jwe: string, ip: string): Promise<LoginData> {
   const { app, keys, limits } = deps;
-  const plain = await decryptJson(keys, jwe);
-  const parsed = loginForm.safeParse(plain);
-  if (!parsed.success) {
-    throw paramError(parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })));
-  }
-  const form = parsed.data;
-  await verifySignedFields(plain, app.config.signKey, app.now());
+  const form = await openSignedPayload(app, keys, jwe, loginForm);
 
   const email = form.email.trim().toLowerCase();
   const retryAfter = await limits.loginBlockedFor(email, ip);

@@ -1,6 +1,6 @@
 /**
  * Passport routes (spec §7 Account, api-contract §4–6): the JWE public key, math captchas, login and
- * logout. Thin: the work is in keys.ts, captcha.ts, login.ts and sessions.ts.
+ * logout, plus (account-routes.ts) emailed codes, password reset, sign-up and password change. Thin: the work is in keys.ts, captcha.ts, login.ts and sessions.ts.
  */
 import {
   captchaData,
@@ -15,8 +15,10 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
 import { JWE_ALG, JWE_ENC, loadKeyRing } from '../../plugins/keys.ts';
+import { createMailer } from '../../plugins/mailer.ts';
 import { createAttemptLimits } from '../../plugins/rate-limit.ts';
 import { currentUser } from '../../plugins/session.ts';
+import { registerAccountRoutes } from './account-routes.ts';
 import { issueCaptcha, refreshCaptcha } from './captcha.ts';
 import { dummyPasswordHash, login } from './login.ts';
 import { revokeSession } from './sessions.ts';
@@ -27,7 +29,11 @@ export async function passportRoutes(root: FastifyInstance) {
   const limits = await createAttemptLimits(app.config, (err) =>
     app.log.warn({ err }, 'REDIS_URL not reachable; counting attempts in process until it is'),
   );
-  app.addHook('onClose', async () => limits.close());
+  const mailer = createMailer(app.config, app.log);
+  app.addHook('onClose', async () => {
+    await limits.close();
+    await mailer.close();
+  });
   void dummyPasswordHash();
 
   app.get(
@@ -88,6 +94,8 @@ export async function passportRoutes(root: FastifyInstance) {
     },
     async (request) => ok(request, await login({ app, keys, limits }, request.body.data, request.ip)),
   );
+
+  registerAccountRoutes(app, { keys, limits, mailer });
 
   app.post(
     '/v1/passport/user/logout',

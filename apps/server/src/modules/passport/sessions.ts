@@ -3,7 +3,7 @@
  * expiry; logout, a password change or reset and inactivating the user revoke rows.
  */
 import { SESSION_TTL_MS } from '@portal/contracts/constants.ts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema/auth.ts';
 import { userRoles, users } from '../../db/schema/users.ts';
@@ -25,16 +25,50 @@ export async function createSession(db: Db, userId: number, now: Date): Promise<
 export async function revokeSession(db: Db, tokenHash: string, now: Date): Promise<void> {
   await db
     .update(sessions)
-    .set({ revoked_at: now })
+    .set({ revoked_at: now, revoked_reason: 'logout' })
     .where(and(eq(sessions.token_hash, tokenHash), isNull(sessions.revoked_at)));
 }
 
-/** Revokes every live session of a user (password change or reset, inactivation, deletion). */
-export async function revokeUserSessions(db: Db, userId: number, now: Date): Promise<void> {
+/**
+ * Why sessions are revoked: 'inactivated' and 'deleted' make the next call answer 20005 (login
+ * invalid), the others 20003 (api-contract §2).
+ */
+export type RevokeReason = 'logout' | 'password' | 'rotated' | 'inactivated' | 'deleted';
+
+/**
+ * Revokes every live session of a user (password change or reset, inactivation, deletion), except the
+ * one whose hash is `keepTokenHash` (a password change keeps the session that made it).
+ */
+export async function revokeUserSessions(
+  db: Db,
+  userId: number,
+  now: Date,
+  reason: RevokeReason = 'password',
+  keepTokenHash?: string,
+): Promise<void> {
+  const live = and(eq(sessions.user_id, userId), isNull(sessions.revoked_at));
   await db
     .update(sessions)
-    .set({ revoked_at: now })
-    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where(keepTokenHash ? and(live, ne(sessions.token_hash, keepTokenHash)) : live);
+}
+
+/** Revokes one session with a reason (e.g. 'rotated' when bind_account hands out a new token). */
+export async function revokeSessionFor(db: Db, tokenHash: string, now: Date, reason: RevokeReason) {
+  await db
+    .update(sessions)
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where(and(eq(sessions.token_hash, tokenHash), isNull(sessions.revoked_at)));
+}
+
+/** Why the session `tokenHash` was revoked; null when it is unknown or was not revoked. */
+export async function sessionRevokedReason(db: Db, tokenHash: string): Promise<string | null> {
+  const [row] = await db
+    .select({ reason: sessions.revoked_reason })
+    .from(sessions)
+    .where(eq(sessions.token_hash, tokenHash))
+    .limit(1);
+  return row?.reason ?? null;
 }
 
 export type SessionLookup = {

@@ -1,0 +1,27 @@
+/**
+ * Opening an encrypted, signed payload (api-contract §3–4), shared by login, send_email,
+ * password/forgot and signup: decrypt the JWE (604 on field `data`), parse the plaintext with the
+ * form's schema (604 with field errors), then check sign and timestamp window over the plaintext as
+ * sent (10003).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { paramError } from '../../lib/app-error.ts';
+import { verifySignedFields } from '../../lib/signed-fields.ts';
+import { decryptJson, type KeyRing } from '../../plugins/keys.ts';
+
+/** The parsed form of `jwe`. Throws AppError 604 or 10003 as described above. */
+export async function openSignedPayload<T extends z.ZodType>(
+  app: FastifyInstance,
+  keys: KeyRing,
+  jwe: string,
+  schema: T,
+): Promise<z.infer<T>> {
+  const plain = await decryptJson(keys, jwe);
+  const parsed = schema.safeParse(plain);
+  if (!parsed.success) {
+    throw paramError(parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })));
+  }
+  await verifySignedFields(plain, app.config.signKey, app.now());
+  return parsed.data;
+}
