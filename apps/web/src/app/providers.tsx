@@ -1,6 +1,6 @@
-/** Providers: TanStack Query, antd (locale follows the language), antd App for context-aware toasts. */
+/** Providers: TanStack Query, antd (locale follows the language), the toast host, access. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider, message } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useEffect } from 'react';
@@ -18,10 +18,11 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-function MessageBinder() {
-  const { message } = AntApp.useApp();
-  useEffect(() => bindMessageApi(message), [message]);
-  return null;
+/** Hosts antd's context-aware toasts (message.useMessage is lighter than antd App). */
+function MessageHost() {
+  const [api, holder] = message.useMessage({ maxCount: 3 });
+  useEffect(() => bindMessageApi(api), [api]);
+  return holder;
 }
 
 const theme = { token: { colorPrimary: '#1f5eff', borderRadius: 6 } };
@@ -33,10 +34,8 @@ export function AppProviders({ client, children }: { client: QueryClient; childr
   return (
     <QueryClientProvider client={client}>
       <ConfigProvider locale={locale} theme={theme}>
-        <AntApp>
-          <MessageBinder />
-          <AccessProvider>{children}</AccessProvider>
-        </AntApp>
+        <MessageHost />
+        <AccessProvider>{children}</AccessProvider>
       </ConfigProvider>
     </QueryClientProvider>
   );

@@ -21,7 +21,7 @@ export default function AppLayout() {
         </Layout.Header>
         <Layout>
           {token && items.length > 0 && (
-            <Layout.Sider width={220} theme="light" breakpoint="lg" collapsedWidth={0}>
+            <Layout.Sider width={240} theme="light" breakpoint="lg" collapsedWidth={0}>
               <Sidebar items={items} />
             </Layout.Sider>
           )}

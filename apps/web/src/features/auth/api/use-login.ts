@@ -5,7 +5,7 @@
 import { withSignature } from '@portal/contracts/sign.ts';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
-import { encryptPayload, type PublicKey } from './encrypt.ts';
+import type { PublicKey } from './encrypt.ts';
 
 export type LoginInput = { email: string; password: string; captcha_id: string; captcha_answer: string };
 export type LoginResult = { token: string; company_status: number };
@@ -20,7 +20,8 @@ export function getPublicKey(): Promise<PublicKey> {
 
 /** POST /v1/passport/user/login with the encrypted, signed form. */
 export async function login(input: LoginInput): Promise<LoginResult> {
-  const key = await getPublicKey();
+  // jose loads on submit only, keeping it out of what /login downloads up front.
+  const [key, { encryptPayload }] = await Promise.all([getPublicKey(), import('./encrypt.ts')]);
   const signed = await withSignature(SIGN_KEY, { ...input, plat_type: 4, caller: 'web' });
   const data = await encryptPayload(key, signed);
   return request<LoginResult>('/v1/passport/user/login', { method: 'POST', body: { data } });

@@ -1,5 +1,5 @@
 /** The cookie-consent dialog shown after login: only an Accept button, no close of any kind. */
-import { Button, Modal, Typography } from 'antd';
+import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** Consent dialog; `onAccept` continues to the app. */
@@ -18,7 +18,7 @@ export function ConsentModal({ open, onAccept }: { open: boolean; onAccept: () =
         </Button>
       }
     >
-      <Typography.Paragraph>{t('consent.body')}</Typography.Paragraph>
+      <p>{t('consent.body')}</p>
     </Modal>
   );
 }

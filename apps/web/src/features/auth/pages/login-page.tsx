@@ -6,8 +6,8 @@ import { LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
 import { CompanyStatus } from '@portal/contracts/constants.ts';
 import { isEmail, PASSWORD_RE } from '@portal/contracts/validators.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Checkbox, Form, Input, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Checkbox, Form, Input } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LanguageSwitch } from '../../../components/language-switch.tsx';
@@ -18,7 +18,6 @@ import { useCaptcha } from '../api/use-captcha.ts';
 import { useLogin } from '../api/use-login.ts';
 import { fetchUserInfo } from '../api/use-user-info.ts';
 import { CaptchaImage } from '../components/captcha-image.tsx';
-import { ConsentModal } from '../components/consent-modal.tsx';
 
 type Values = { email: string; password: string; captcha_answer: string; remember: boolean };
 
@@ -33,6 +32,11 @@ function rememberedEmail(): string {
 }
 
 const BUTTON_LOCK_MS = 1000;
+
+// The dialog machinery loads only once a login succeeds.
+const ConsentModal = lazy(() =>
+  import('../components/consent-modal.tsx').then((m) => ({ default: m.ConsentModal })),
+);
 
 /** The login screen; a signed-in visitor is sent to /home. */
 export default function LoginPage() {
@@ -98,17 +102,13 @@ export default function LoginPage() {
   return (
     <div className="login-screen">
       <header className="login-top">
-        <Typography.Text strong style={{ color: '#fff', fontSize: 18 }}>
-          {t('common:appName')}
-        </Typography.Text>
+        <span className="login-brand">{t('common:appName')}</span>
         <LanguageSwitch dark />
       </header>
       <main className="login-main">
-        <Card className="login-card">
-          <Typography.Title level={3} style={{ marginTop: 0 }}>
-            {t('login.title')}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
+        <section className="login-card">
+          <h1 className="login-title">{t('login.title')}</h1>
+          <p className="login-subtitle">{t('login.subtitle')}</p>
           <Form<Values>
             form={form}
             layout="vertical"
@@ -158,7 +158,7 @@ export default function LoginPage() {
               />
             </Form.Item>
             <Form.Item label={t('login.captcha')} required={false}>
-              <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
+              <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
                 <Form.Item
                   name="captcha_answer"
                   noStyle
@@ -196,9 +196,13 @@ export default function LoginPage() {
               {t('login.submit')}
             </Button>
           </Form>
-        </Card>
+        </section>
       </main>
-      <ConsentModal open={consentFor !== null} onAccept={onAccept} />
+      {consentFor !== null && (
+        <Suspense fallback={null}>
+          <ConsentModal open onAccept={onAccept} />
+        </Suspense>
+      )}
     </div>
   );
 }

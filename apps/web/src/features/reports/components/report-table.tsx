@@ -93,7 +93,7 @@ export function ReportTable(props: Props) {
     <Table<Row>
       data-testid="report-table"
       rowKey="__key"
-      size="middle"
+      size="small"
       bordered
       columns={tableColumns}
       dataSource={rows}

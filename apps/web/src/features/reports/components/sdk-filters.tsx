@@ -1,6 +1,6 @@
 /** SDK report filters (spec §2): date range, app (multi), placement_id, placement_type, country (multi). */
 import { AdStyle, PublisherType } from '@portal/contracts/constants.ts';
-import { Button, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../../lib/i18n.ts';
 import { useChannels } from '../api/use-channels.ts';
@@ -49,94 +49,83 @@ export function SdkFilters(props: {
       className="report-filters"
       initialValues={props.initial}
       onFinish={props.onSearch}
-      labelCol={{ flex: '96px' }}
-      labelWrap
+      layout="inline"
     >
-      <Row gutter={16}>
-        <Col xs={24} md={12} xl={8}>
-          <Form.Item
-            label={t('filters.date')}
-            name="range"
-            rules={[
-              {
-                validator: (_, v: Range | null) => {
-                  const violation = v ? rangeViolation(v) : 'format';
-                  return violation
-                    ? Promise.reject(new Error(violationText(violation, lang)))
-                    : Promise.resolve();
-                },
-              },
-            ]}
-          >
-            <DatePicker.RangePicker
-              allowClear={false}
-              disabledDate={(d) => isDisabledDay(d)}
-              id={{ start: 'report-date-start', end: 'report-date-end' }}
-              data-testid="report-range"
-              style={{ width: '100%' }}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12} xl={8}>
-          <Form.Item label={t('filters.app')} name="app_key">
-            <Select
-              mode="multiple"
-              allowClear
-              maxTagCount="responsive"
-              showSearch={{ optionFilterProp: 'label' }}
-              loading={channels.isLoading}
-              options={appOptions}
-              placeholder={t('filters.appPlaceholder')}
-              data-testid="filter-app"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12} xl={8}>
-          <Form.Item
-            label={t('filters.placementId')}
-            name="placement_id"
-            normalize={(v: string) => v?.trim()}
-          >
-            <Input allowClear placeholder={t('filters.placementIdPlaceholder')} id="filter-placement-id" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12} xl={8}>
-          <Form.Item label={t('filters.placementType')} name="placement_type">
-            <Select
-              allowClear
-              options={AD_STYLES.map((s) => ({ value: s, label: t(`adStyle.${s}`) }))}
-              placeholder={t('filters.placementTypePlaceholder')}
-              data-testid="filter-placement-type"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12} xl={8}>
-          <Form.Item label={t('filters.country')} name="country">
-            <Select
-              mode="multiple"
-              allowClear
-              maxTagCount="responsive"
-              showSearch={{ optionFilterProp: 'label' }}
-              loading={countries.isLoading}
-              options={countryOptions}
-              placeholder={t('filters.countryPlaceholder')}
-              data-testid="filter-country"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12} xl={8}>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" data-testid="report-search">
-                {t('filters.search')}
-              </Button>
-              <Button onClick={onReset} data-testid="report-reset">
-                {t('filters.reset')}
-              </Button>
-            </Space>
-          </Form.Item>
-        </Col>
-      </Row>
+      <Form.Item
+        label={t('filters.date')}
+        name="range"
+        rules={[
+          {
+            validator: (_, v: Range | null) => {
+              const violation = v ? rangeViolation(v) : 'format';
+              return violation
+                ? Promise.reject(new Error(violationText(violation, lang)))
+                : Promise.resolve();
+            },
+          },
+        ]}
+      >
+        <DatePicker.RangePicker
+          allowClear={false}
+          disabledDate={(d) => isDisabledDay(d)}
+          id={{ start: 'report-date-start', end: 'report-date-end' }}
+          data-testid="report-range"
+          style={{ width: 272 }}
+        />
+      </Form.Item>
+      <Form.Item label={t('filters.app')} name="app_key">
+        <Select
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={channels.isLoading}
+          options={appOptions}
+          placeholder={t('filters.appPlaceholder')}
+          data-testid="filter-app"
+          style={{ width: 240 }}
+        />
+      </Form.Item>
+      <Form.Item label={t('filters.placementId')} name="placement_id" normalize={(v: string) => v?.trim()}>
+        <Input
+          allowClear
+          placeholder={t('filters.placementIdPlaceholder')}
+          id="filter-placement-id"
+          style={{ width: 200 }}
+        />
+      </Form.Item>
+      <Form.Item label={t('filters.placementType')} name="placement_type">
+        <Select
+          allowClear
+          options={AD_STYLES.map((s) => ({ value: s, label: t(`adStyle.${s}`) }))}
+          placeholder={t('filters.placementTypePlaceholder')}
+          data-testid="filter-placement-type"
+          style={{ width: 200 }}
+        />
+      </Form.Item>
+      <Form.Item label={t('filters.country')} name="country">
+        <Select
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={countries.isLoading}
+          options={countryOptions}
+          placeholder={t('filters.countryPlaceholder')}
+          data-testid="filter-country"
+          style={{ width: 240 }}
+        />
+      </Form.Item>
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" data-testid="report-search">
+            {t('filters.search')}
+          </Button>
+          <Button onClick={onReset} data-testid="report-reset">
+            {t('filters.reset')}
+          </Button>
+        </Space>
+      </Form.Item>
     </Form>
   );
 }

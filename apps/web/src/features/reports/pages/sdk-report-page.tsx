@@ -1,7 +1,7 @@
 /** /report/sdk: the SDK report (spec §2 Report screens, api-contract §8). */
 import { DEFAULT_PAGE_SIZE } from '@portal/contracts/constants.ts';
 import { type ReportRow, sdkDefaultFields } from '@portal/contracts/reports.ts';
-import { Card, Typography } from 'antd';
+import { Card } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StorageKey } from '../../../lib/storage-keys.ts';
@@ -53,9 +53,9 @@ export default function SdkReportPage() {
         <span data-testid="app-cell">
           <span>{row.app_name}</span>
           <br />
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <span className="app-key" title={String(row.app_key)}>
             {row.app_key}
-          </Typography.Text>
+          </span>
         </span>
       );
     }
