@@ -3,9 +3,11 @@
  * `TEST_DATABASE_URL` set, tests built with `db: 'postgres'` get a fresh database on that server,
  * dropped on close. The report store lives in a fresh temp DATA_DIR.
  */
+import { generateKeyPair } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { buildApp } from '../app.ts';
@@ -26,6 +28,16 @@ export const testDbKinds: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_
   : ['pglite'];
 
 export type TestApp = { app: FastifyInstance; config: Config; dataDir: string; close: () => Promise<void> };
+
+let sharedKey: Promise<string> | undefined;
+
+/** One RSA key per test process: generating a 2048-bit key for every app would cost ~1 s each. */
+function testRsaKey(): Promise<string> {
+  sharedKey ??= promisify(generateKeyPair)('rsa', { modulusLength: 2048 }).then(({ privateKey }) =>
+    privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  );
+  return sharedKey;
+}
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
@@ -54,6 +66,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     DEMO_SEED: 'false',
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    PORTAL_RSA_PRIVATE_KEY: await testRsaKey(),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...opts.env,
   });
