@@ -13,6 +13,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import { type Db, type DbHandle, openDb } from './db/client.ts';
 import { commonRoutes } from './modules/common/routes.ts';
+import { companyRoutes } from './modules/company/routes.ts';
 import { passportRoutes } from './modules/passport/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(userRoutes);
   await app.register(reportRoutes);
   await app.register(commonRoutes);
+  await app.register(companyRoutes);
 
   registerWebApp(app, config);
   return app;
