@@ -1,0 +1,31 @@
+/**
+ * Steps shared by the journeys: signing in through the real login page (captcha test answer), the
+ * cookie-consent dialog, and reading the session token the page stored (cookie `token`).
+ */
+
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const E2E_CAPTCHA = '424242';
+export const DEMO_PASSWORD = 'Demo12345';
+
+/** Opens /login, signs in, accepts the cookie dialog and waits for /home. */
+export async function signIn(page: Page, baseUrl: string, email: string, password = DEMO_PASSWORD) {
+  await page.goto(`${baseUrl}/login`);
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(password);
+  await expect
+    .poll(() => page.locator('[data-testid="captcha-image"]').getAttribute('src'))
+    .toMatch(/^data:image/);
+  await page.locator('#captcha_answer').fill(E2E_CAPTCHA);
+  await page.locator('[data-testid=login-submit]').click();
+  await page.locator('[data-testid=consent-accept]').click();
+  await page.waitForURL(/\/home/);
+}
+
+/** The session token the web app keeps in its `token` cookie. */
+export async function sessionToken(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'token');
+  if (!cookie) throw new Error('no token cookie after sign-in');
+  return decodeURIComponent(cookie.value);
+}
