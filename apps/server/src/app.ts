@@ -17,6 +17,7 @@ import { companyRoutes } from './modules/company/routes.ts';
 import { passportRoutes } from './modules/passport/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
 import { answerNotFound, registerErrorHandler } from './plugins/error-handler.ts';
 import { redactPaths } from './plugins/logging.ts';
 import { registerSession } from './plugins/session-impl.ts';
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(reportRoutes);
   await app.register(commonRoutes);
   await app.register(companyRoutes);
+  await app.register(usersRoutes);
 
   registerWebApp(app, config);
   return app;

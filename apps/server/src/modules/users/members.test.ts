@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, seedDemoAccounts } from '../../demo/accounts.ts';
+import { attemptLogin, loginAs } from '../../test/login.ts';
+import { allRoles, newApplicant, newOrganisation, type Org, userRow } from '../../test/org.ts';
+import { createTestApp, type TestApp, testDbKinds } from '../../test/test-app.ts';
+
+describe.each(testDbKinds)('user management on %s', (db) => {
+  let t: TestApp;
+  let org: Org;
+  let otherAdmin: string;
+  const call = async (method: 'GET' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
+    (
+      await t.app.inject({
+        method,
+        url,
+        headers: { token, 'accept-language': 'en' },
+        ...(payload ? { payload } : {}),
+      })
+    ).json();
+  const setStatus = (token: string, user_id: number, status: number) =>
+    call('PUT', '/v1/company/users/status', token, { user_id, status });
+  const whoAmI = async (token: string) => (await call('GET', '/api/v1/user/user_info', token)).code;
+
+  beforeAll(async () => {
+    t = await createTestApp({ db });
+    await seedDemoAccounts(t.app.db);
+    org = await newOrganisation(t.app, 'boss@example.com', 'Boss Co');
+    otherAdmin = await loginAs(t.app, 'other@example.com', DEMO_PASSWORD);
+  });
+  afterAll(async () => t.close());
+
+  it('lists the organisation members with status, roles and reason; filters by status and email', async () => {
+    const applicant = await newApplicant(t.app, 'list-applicant@example.com', org.accountId);
+    const all = await call('GET', '/v1/company/users?page_no=1&page_size=10', org.token);
+    expect(all.code).toBe(0);
+    expect(all.data.list.map((u: { email: string }) => u.email)).toEqual([
+      'boss@example.com',
+      'list-applicant@example.com',
+    ]);
+    expect(all.data.list[0]).toMatchObject({ status: 1, role_ids: [67], join_reason: null });
+    expect(all.data.list[1]).toMatchObject({
+      user_id: applicant.userId,
+      status: 3,
+      role_ids: [68],
+      join_reason: 'I work here',
+    });
+    const pending = await call('GET', '/v1/company/users?status=3', org.token);
+    expect(pending.data).toMatchObject({ total: 1, list: [{ user_id: applicant.userId }] });
+    const byEmail = await call('GET', '/v1/company/users?email=BOSS', org.token);
+    expect(byEmail.data.list.map((u: { email: string }) => u.email)).toEqual(['boss@example.com']);
+    const wildcard = await call('GET', '/v1/company/users?email=%25', org.token);
+    expect(wildcard.data.total).toBe(0);
+    const paged = await call('GET', '/v1/company/users?page_no=2&page_size=1', org.token);
+    expect(paged.data).toMatchObject({ total: 2, list: [{ user_id: applicant.userId }] });
+    const bad = await call('GET', '/v1/company/users?status=7', org.token);
+    expect(bad).toMatchObject({ code: 604, data: { errors: [{ field: 'status' }] } });
+  });
+
+  it('approve 3→1, inactivate 1→2 (next call 20005, login 20005), reactivate 2→1', async () => {
+    const a = await newApplicant(t.app, 'cycle@example.com', org.accountId);
+    expect((await call('GET', '/v1/user/channels?publisher_type=1', a.token)).code).toBe(601);
+    expect(await setStatus(org.token, a.userId, 1)).toMatchObject({ code: 0, data: { status: 1 } });
+    expect((await call('GET', '/v1/user/channels?publisher_type=1', a.token)).code).toBe(0);
+    expect(
+      (await attemptLogin(t.app, { email: 'cycle@example.com', password: DEMO_PASSWORD })).data,
+    ).toMatchObject({
+      company_status: 1,
+    });
+    expect(await setStatus(org.token, a.userId, 2)).toMatchObject({ code: 0, data: { status: 2 } });
+    expect(await whoAmI(a.token)).toBe(20005);
+    expect((await attemptLogin(t.app, { email: 'cycle@example.com', password: DEMO_PASSWORD })).code).toBe(
+      20005,
+    );
+    expect(await setStatus(org.token, a.userId, 1)).toMatchObject({ code: 0, data: { status: 1 } });
+    // The session revoked by inactivation stays dead after reactivation; a new login works.
+    expect(await whoAmI(a.token)).toBe(20005);
+    const fresh = await loginAs(t.app, 'cycle@example.com', DEMO_PASSWORD);
+    expect(await whoAmI(fresh)).toBe(200);
+  });
+
+  it('other transitions and changes to oneself answer 10007 and change nothing', async () => {
+    const a = await newApplicant(t.app, 'odd@example.com', org.accountId);
+    // 3 → 2 is not a transition.
+    expect((await setStatus(org.token, a.userId, 2)).code).toBe(10007);
+    expect((await setStatus(org.token, a.userId, 1)).code).toBe(0);
+    // 1 → 1 is not a transition either.
+    expect((await setStatus(org.token, a.userId, 1)).code).toBe(10007);
+    expect((await setStatus(org.token, org.userId, 2)).code).toBe(10007);
+    expect((await call('DELETE', '/v1/company/users', org.token, { user_id: org.userId })).code).toBe(10007);
+    expect((await userRow(t.app, org.userId)).status).toBe(1);
+    expect((await setStatus(org.token, a.userId, -1)).code).toBe(604);
+    const msg = await setStatus(org.token, a.userId, 1);
+    expect(msg.msg).toBe('This status change is not allowed');
+  });
+
+  it('delete: status -1, sessions revoked (20005), roles removed; deleting again answers 10007', async () => {
+    const a = await newApplicant(t.app, 'gone@example.com', org.accountId);
+    expect((await setStatus(org.token, a.userId, 1)).code).toBe(0);
+    const token = await loginAs(t.app, 'gone@example.com', DEMO_PASSWORD);
+    expect((await call('DELETE', '/v1/company/users', org.token, { user_id: a.userId })).code).toBe(0);
+    expect((await userRow(t.app, a.userId)).status).toBe(-1);
+    expect(await whoAmI(token)).toBe(20005);
+    expect(await whoAmI(a.token)).toBe(20005);
+    expect((await allRoles(t.app)).filter((r) => r.startsWith(`${a.userId}:`))).toEqual([]);
+    expect((await attemptLogin(t.app, { email: 'gone@example.com', password: DEMO_PASSWORD })).code).toBe(
+      605,
+    );
+    expect((await call('DELETE', '/v1/company/users', org.token, { user_id: a.userId })).code).toBe(10007);
+    const listed = await call('GET', '/v1/company/users', org.token);
+    expect(listed.data.list.some((u: { user_id: number }) => u.user_id === a.userId)).toBe(false);
+    const deleted = await call('GET', '/v1/company/users?status=-1', org.token);
+    expect(deleted.data.list.map((u: { user_id: number }) => u.user_id)).toEqual([a.userId]);
+  });
+
+  it("another organisation's admin, members and applicants get 402 and change nothing", async () => {
+    const a = await newApplicant(t.app, 'victim@example.com', org.accountId);
+    expect((await setStatus(otherAdmin, a.userId, 1)).code).toBe(402);
+    expect((await call('DELETE', '/v1/company/users', otherAdmin, { user_id: a.userId })).code).toBe(402);
+    expect((await setStatus(otherAdmin, org.userId, 2)).code).toBe(402);
+    const otherList = await call('GET', '/v1/company/users', otherAdmin);
+    expect(otherList.data.list.some((u: { user_id: number }) => u.user_id === a.userId)).toBe(false);
+    // A plain member (68) of the demo organisation, and the applicant itself.
+    const member = await loginAs(t.app, 'member@example.com', DEMO_PASSWORD);
+    expect((await call('GET', '/v1/company/users', member)).code).toBe(402);
+    expect((await setStatus(a.token, a.userId, 1)).code).toBe(402);
+    // Unknown ids look the same as other organisations' ids.
+    expect((await setStatus(org.token, 999999, 1)).code).toBe(402);
+    expect((await userRow(t.app, a.userId)).status).toBe(3);
+    expect((await userRow(t.app, org.userId)).status).toBe(1);
+    expect((await call('GET', '/v1/company/users', '')).code).toBe(603);
+  });
+
+  it('operations staff (70) manage only their own organisation', async () => {
+    // ops@example.com (role 70) manages its own organisation, whose only member it is.
+    const ops = await loginAs(t.app, 'ops@example.com', DEMO_PASSWORD);
+    const own = await call('GET', '/v1/company/users', ops);
+    expect(own.data.list.map((u: { email: string }) => u.email)).toEqual(['ops@example.com']);
+    expect((await setStatus(ops, org.userId, 2)).code).toBe(402);
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * Role management of an organisation (spec §6; contracts users.ts): the catalogue (70 shown, never
+ * assignable here; 67 and 68 assignable) and setting a member's organisation role to exactly 67 or
+ * 68. An existing super admin may promote or demote members of its own organisation; the
+ * api-contract §6 rule "67 only to the creator or first joiner" governs self-service grants
+ * (add_opt_permission), not this admin action. Only active members (status 1) can be changed (10007
+ * otherwise), and a change that would leave no active role-67 admin answers 10007. A role 70 the user
+ * holds stays.
+ */
+import type { Lang } from '@portal/contracts/codes.ts';
+import { Role, UserStatus } from '@portal/contracts/constants.ts';
+import type { CompanyUser, UserRolesBody } from '@portal/contracts/users.ts';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { userRoles } from '../../db/schema/users.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { SessionUser } from '../../plugins/session.ts';
+import { roleNames } from '../user/user-info.ts';
+import { lockCompanyMembers, managedCompany, memberOf, otherActiveAdmins } from './access.ts';
+import { toCompanyUser } from './members.ts';
+
+/** The role catalogue in `lang`. */
+export function roleCatalogue(lang: Lang) {
+  return [Role.OPS, Role.ADMIN, Role.MEMBER].map((id) => ({
+    id,
+    name: roleNames[id]?.[lang] ?? String(id),
+    assignable: id !== Role.OPS,
+  }));
+}
+
+/** Sets the member's organisation role; answers the member afterwards. */
+export async function setMemberRole(
+  app: FastifyInstance,
+  caller: SessionUser,
+  body: UserRolesBody,
+): Promise<CompanyUser> {
+  const companyId = managedCompany(caller);
+  const target = await memberOf(app.db, companyId, body.user_id);
+  if (target.status !== UserStatus.ACTIVE) throw new AppError(10007);
+  const [role] = body.role_ids;
+  await app.db.transaction(async (tx) => {
+    await lockCompanyMembers(tx, companyId);
+    if (role !== Role.ADMIN && target.roleIds.includes(Role.ADMIN)) {
+      if ((await otherActiveAdmins(tx, companyId, target.id)) === 0) throw new AppError(10007);
+    }
+    await tx
+      .delete(userRoles)
+      .where(and(eq(userRoles.user_id, target.id), inArray(userRoles.role_id, [Role.ADMIN, Role.MEMBER])));
+    await tx.insert(userRoles).values({ user_id: target.id, role_id: role });
+  });
+  const roleIds = [...target.roleIds.filter((r) => r === Role.OPS), role].sort((a, b) => a - b);
+  return toCompanyUser({ ...target, roleIds });
+}
