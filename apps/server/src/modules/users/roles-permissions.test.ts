@@ -1,0 +1,169 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyChannels } from '../../db/schema/organisations.ts';
+import { dataPermissions, users } from '../../db/schema/users.ts';
+import { DEMO_PASSWORD, demoAppKey, seedDemoAccounts } from '../../demo/accounts.ts';
+import { loginAs } from '../../test/login.ts';
+import { allRoles } from '../../test/org.ts';
+import { createTestApp, type TestApp, testDbKinds } from '../../test/test-app.ts';
+
+describe.each(testDbKinds)('roles and data permissions on %s', (db) => {
+  let t: TestApp;
+  let demo: string;
+  let other: string;
+  let memberId: number;
+  let demoId: number;
+  let companyId: number;
+  const call = async (method: 'GET' | 'PUT', url: string, token: string, payload?: unknown) =>
+    (
+      await t.app.inject({
+        method,
+        url,
+        headers: { token, 'accept-language': 'en' },
+        ...(payload ? { payload } : {}),
+      })
+    ).json();
+  const idOf = async (email: string) => {
+    const [row] = await t.app.db.select().from(users).where(eq(users.email, email));
+    if (!row) throw new Error(email);
+    return row;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ db });
+    await seedDemoAccounts(t.app.db);
+    demo = await loginAs(t.app, 'demo@example.com', DEMO_PASSWORD);
+    other = await loginAs(t.app, 'other@example.com', DEMO_PASSWORD);
+    const member = await idOf('member@example.com');
+    memberId = member.id;
+    companyId = member.company_id as number;
+    demoId = (await idOf('demo@example.com')).id;
+    await t.app.db.insert(companyChannels).values([
+      { company_id: companyId, type: 4, name: 'rtb-main' },
+      { company_id: companyId, type: 5, name: 'aff-partner-a' },
+    ]);
+  });
+  afterAll(async () => t.close());
+
+  it('the catalogue shows 70 as not assignable, 67 and 68 as assignable, in the caller language', async () => {
+    const res = await call('GET', '/v1/company/roles', demo);
+    expect(res).toMatchObject({
+      code: 0,
+      data: [
+        { id: 70, assignable: false },
+        { id: 67, name: 'Super admin', assignable: true },
+        { id: 68, name: 'Member', assignable: true },
+      ],
+    });
+    const member = await loginAs(t.app, 'member@example.com', DEMO_PASSWORD);
+    expect((await call('GET', '/v1/company/roles', member)).code).toBe(402);
+  });
+
+  it('promotes and demotes within the organisation, keeping one active super admin', async () => {
+    const promote = await call('PUT', '/v1/company/users/roles', demo, { user_id: memberId, role_ids: [67] });
+    expect(promote).toMatchObject({ code: 0, data: { user_id: memberId, role_ids: [67] } });
+    // Now the demo admin may step down, since the member is an admin.
+    const stepDown = await call('PUT', '/v1/company/users/roles', demo, { user_id: demoId, role_ids: [68] });
+    expect(stepDown).toMatchObject({ code: 0, data: { role_ids: [68] } });
+    const member = await loginAs(t.app, 'member@example.com', DEMO_PASSWORD);
+    // The last admin cannot demote itself.
+    const last = await call('PUT', '/v1/company/users/roles', member, { user_id: memberId, role_ids: [68] });
+    expect(last.code).toBe(10007);
+    // The former admin is now a member and no longer manages (roles are read per request).
+    expect((await call('GET', '/v1/company/roles', demo)).code).toBe(402);
+    expect(
+      (await call('PUT', '/v1/company/users/roles', member, { user_id: demoId, role_ids: [67] })).code,
+    ).toBe(0);
+    expect(
+      (await call('PUT', '/v1/company/users/roles', demo, { user_id: memberId, role_ids: [68] })).code,
+    ).toBe(0);
+    expect(
+      (await allRoles(t.app)).filter((r) => r.startsWith(`${memberId}:`) || r.startsWith(`${demoId}:`)),
+    ).toEqual([`${demoId}:67`, `${memberId}:68`].sort());
+  });
+
+  it('never assigns 70, and never across organisations', async () => {
+    const before = await allRoles(t.app);
+    const seventy = await call('PUT', '/v1/company/users/roles', demo, { user_id: memberId, role_ids: [70] });
+    expect(seventy.code).toBe(604);
+    const two = await call('PUT', '/v1/company/users/roles', demo, { user_id: memberId, role_ids: [67, 68] });
+    expect(two.code).toBe(604);
+    const cross = await call('PUT', '/v1/company/users/roles', other, { user_id: memberId, role_ids: [67] });
+    expect(cross.code).toBe(402);
+    expect(await allRoles(t.app)).toEqual(before);
+  });
+
+  it('the editor offers only the organisation apps and channels, and shows what the member has', async () => {
+    const res = await call('GET', `/v1/company/users/data_permission?user_id=${memberId}`, demo);
+    expect(res.code).toBe(0);
+    const options = res.data.options as { type: number; rule: string }[];
+    expect(options.filter((o) => o.type === 3).map((o) => o.rule)).toContain(
+      demoAppKey('com.demogames.mergekingdom'),
+    );
+    expect(options.some((o) => o.rule === demoAppKey('com.othermedia.dailynews'))).toBe(false);
+    expect(options.filter((o) => o.type !== 3)).toEqual([
+      { type: 4, rule: 'rtb-main', name: 'rtb-main' },
+      { type: 5, rule: 'aff-partner-a', name: 'aff-partner-a' },
+    ]);
+    expect(res.data.granted.map((g: { rule: string }) => g.rule).sort()).toEqual(
+      [demoAppKey('com.demogames.puzzlequest'), demoAppKey('com.demogames.wordblitz')].sort(),
+    );
+    expect((await call('GET', `/v1/company/users/data_permission?user_id=${memberId}`, other)).code).toBe(
+      402,
+    );
+  });
+
+  it('saving replaces the set and reports follow it on the next request', async () => {
+    const member = await loginAs(t.app, 'member@example.com', DEMO_PASSWORD);
+    const channelKeys = async () =>
+      ((await call('GET', '/v1/user/channels?publisher_type=1', member)).data as { app_key: string }[])
+        .map((c) => c.app_key)
+        .sort();
+    expect(await channelKeys()).toHaveLength(2);
+    const merge = demoAppKey('com.demogames.mergekingdom');
+    const saved = await call('PUT', '/v1/company/users/data_permission', demo, {
+      user_id: memberId,
+      permissions: [
+        { type: 3, rule: merge },
+        { type: 3, rule: merge },
+        { type: 5, rule: 'aff-partner-a' },
+      ],
+    });
+    expect(saved.code).toBe(0);
+    expect(saved.data.granted).toEqual([
+      { type: 3, rule: merge, name: 'Merge Kingdom' },
+      { type: 5, rule: 'aff-partner-a', name: 'aff-partner-a' },
+    ]);
+    expect(await channelKeys()).toEqual([merge]);
+    const [info] = (await call('GET', '/api/v1/user/user_info', member)).data;
+    expect(
+      info.data_permission.map((d: { permission_info: { type: number } }) => d.permission_info.type),
+    ).toEqual([3, 5]);
+  });
+
+  it('refuses another organisation app key or an unknown channel with 604 and changes nothing', async () => {
+    const before = await t.app.db.select().from(dataPermissions).where(eq(dataPermissions.user_id, memberId));
+    const res = await call('PUT', '/v1/company/users/data_permission', demo, {
+      user_id: memberId,
+      permissions: [
+        { type: 3, rule: demoAppKey('com.demogames.puzzlequest') },
+        { type: 3, rule: demoAppKey('com.othermedia.dailynews') },
+        { type: 4, rule: 'aff-partner-a' },
+      ],
+    });
+    expect(res).toMatchObject({
+      code: 604,
+      data: { errors: [{ field: 'permissions.1.rule' }, { field: 'permissions.2.rule' }] },
+    });
+    const after = await t.app.db.select().from(dataPermissions).where(eq(dataPermissions.user_id, memberId));
+    expect(after).toEqual(before);
+    const cross = await call('PUT', '/v1/company/users/data_permission', other, {
+      user_id: memberId,
+      permissions: [],
+    });
+    expect(cross.code).toBe(402);
+    expect(
+      await t.app.db.select().from(dataPermissions).where(eq(dataPermissions.user_id, memberId)),
+    ).toEqual(before);
+  });
+});
