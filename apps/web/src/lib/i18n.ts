@@ -56,6 +56,18 @@ export function initI18n(): typeof i18next {
   return i18next;
 }
 
+/**
+ * Registers a catalogue that a lazily loaded screen brings along (e.g. the policy text), so long texts
+ * stay out of the /login bundle. Safe to call more than once; the files still live in locales/<lang>/
+ * and the parity test checks them like every other catalogue.
+ */
+export function addCatalogue(ns: string, bundles: Record<Lang, object>): void {
+  const i18n = initI18n();
+  for (const lang of LANGS) {
+    if (!i18n.hasResourceBundle(lang, ns)) i18n.addResourceBundle(lang, ns, bundles[lang], true, true);
+  }
+}
+
 /** The current language. */
 export function currentLang(): Lang {
   return i18next.language === 'en' ? 'en' : 'zh';

@@ -7,15 +7,32 @@ function keys(obj: unknown, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
 }
 
+/**
+ * Every catalogue file under locales/<lang>/, whether registered up front in lib/i18n.ts or added by a
+ * lazily loaded screen (addCatalogue), so a file another feature adds is checked without listing it.
+ */
+const files = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
+const catalogues: Record<'zh' | 'en', Record<string, Record<string, unknown>>> = { zh: {}, en: {} };
+for (const [file, json] of Object.entries(files)) {
+  const [, lang, ns] = /^\.\/(\w+)\/(.+)\.json$/.exec(file) ?? [];
+  if (lang !== 'zh' && lang !== 'en') throw new Error(`catalogue outside zh/en: ${file}`);
+  catalogues[lang][ns as string] = json;
+}
+
 describe('i18n catalogues', () => {
   it('have the same namespaces in zh and en', () => {
+    expect(Object.keys(catalogues.en).sort()).toEqual(Object.keys(catalogues.zh).sort());
     expect(Object.keys(resources.en).sort()).toEqual(Object.keys(resources.zh).sort());
   });
 
-  for (const ns of Object.keys(resources.zh) as (keyof typeof resources.zh)[]) {
+  it('every catalogue registered in lib/i18n.ts is a locales file', () => {
+    for (const ns of Object.keys(resources.zh)) expect(catalogues.zh[ns], ns).toBeDefined();
+  });
+
+  for (const ns of Object.keys(catalogues.zh)) {
     it(`${ns}: every key exists in both languages, with a non-empty text`, () => {
-      const zh = keys(resources.zh[ns]).sort();
-      const en = keys(resources.en[ns]).sort();
+      const zh = keys(catalogues.zh[ns]).sort();
+      const en = keys(catalogues.en[ns]).sort();
       expect(
         zh.filter((k) => !en.includes(k)),
         'keys missing in en',
@@ -25,9 +42,9 @@ describe('i18n catalogues', () => {
         'keys missing in zh',
       ).toEqual([]);
       for (const lang of ['zh', 'en'] as const) {
-        const flat = keys(resources[lang][ns]);
+        const flat = keys(catalogues[lang][ns]);
         const texts = flat.map((k) =>
-          k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], resources[lang][ns]),
+          k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], catalogues[lang][ns]),
         );
         expect(
           texts.every((t) => typeof t === 'string' && t.length > 0),
