@@ -1,0 +1,53 @@
+/**
+ * Builders of catalogue entries (spec §3 Report rows, api-contract §8 `stat_column`), so the
+ * per-kind catalogues of reports-*.ts stay one line per field. Every field is sortable unless said.
+ */
+import { z } from 'zod';
+import type { CatalogueField, FileType } from './reports.ts';
+
+/** A dimension (`type` 1). */
+export function dim(
+  field: string,
+  file_type: FileType,
+  zh: string,
+  en: string,
+  sortable = true,
+): CatalogueField {
+  return { field, type: 1, file_type, sortable, title: { zh, en } };
+}
+
+/** A metric (`type` 2). */
+export function metric(
+  field: string,
+  file_type: FileType,
+  zh: string,
+  en: string,
+  sortable = true,
+): CatalogueField {
+  return { field, type: 2, file_type, sortable, title: { zh, en } };
+}
+
+/** Paging of the `/v1/report/list/*` family: `page_index` from 1, `page_size` default 10 (spec §9). */
+export const pageParams = {
+  page_index: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(1000).default(10),
+};
+
+/**
+ * The shared list parameters of spec §7: `dt` `yyyyMMdd,yyyyMMdd`; `fields` and `titles` comma-joined
+ * in display order (titles only matter to exports); `order` `field:asc|desc`.
+ */
+export const listParams = {
+  dt: z.string(),
+  fields: z.string().optional(),
+  titles: z.string().optional(),
+  order: z.string().optional(),
+};
+
+/**
+ * Export options beside a list query (api-contract §8): `format` `xlsx` (default) or `csv` (UTF-8
+ * with a BOM so Excel opens Chinese). Exports ignore paging and stream every row.
+ */
+export const exportParams = {
+  format: z.enum(['xlsx', 'csv']).default('xlsx'),
+};
