@@ -43,7 +43,10 @@ export function ensureDeps() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   if (!existsSync(marker) || mtime(marker) < mtime(path.join(root, 'package-lock.json'))) {
     console.log('• installing dependencies (npm ci)…');
-    run('npm', ['ci', '--no-audit', '--no-fund']);
+    // npm 11 can reject its own lockfile when a registry lacks other platforms' optional packages
+    // (npm/cli#9846); `npm install` then installs the same locked versions.
+    const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+    if (ci.status !== 0) run('npm', ['install', '--no-audit', '--no-fund']);
   }
 }
 
