@@ -1,0 +1,184 @@
+/**
+ * Export (issue 7, part 2): about 1 million report rows through GET /v1/report/export/sdk on the real
+ * server (child process), as XLSX and as CSV (`format=csv`): seconds to the last byte, rows per second,
+ * bytes, and the server's peak resident memory during the download (VmHWM reset before each export,
+ * RSS also sampled every 50 ms). The query is the network-wide report at full detail (date, hour, app,
+ * placement, country), over the fewest days ending at the last day of the facts that hold `--export-rows`
+ * rows (at most 90 days); the row count is the list endpoint's `count` for the same query.
+ * Target: XLSX ≥ 100 000 rows/s with the server's peak RSS under 300 MB.
+ * Until the endpoint exists it prints "skipped: endpoint not available (HTTP 404)".
+ *
+ *   npx tsx bench/export.ts [--rows 10000000] [--export-rows 1000000] [--runs 1] [--seed 1]
+ *
+ * --rows: hourly facts of the data set (bench/lib/dataset.ts); --runs: downloads per format.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { dayNumber, fromDayNumber } from '@portal/contracts/report-dates.ts';
+import { openDuckDbStore } from '../apps/server/src/reports/store.ts';
+import { ensureDataset } from './lib/dataset.ts';
+import { httpLogin } from './lib/http-login.ts';
+import { OPS, queryString } from './lib/queries.ts';
+import { startServer } from './lib/server.ts';
+import { machine, printMachine, processMemory, resetPeakMemory, saveResult } from './lib/stats.ts';
+
+const { values: flags } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '10000000' },
+    'export-rows': { type: 'string', default: '1000000' },
+    runs: { type: 'string', default: '1' },
+    seed: { type: 'string', default: '1' },
+  },
+});
+const target = Number(flags['export-rows']);
+const runs = Number(flags.runs);
+
+const FIELDS =
+  'dt,hour,app_key,placement_id,geo,request,response,fill_rate,impression,click,ctr,revenue,ecpm';
+const TITLES =
+  'Date,Hour,App,Placement,Country,Requests,Responses,Fill rate,Impressions,Clicks,CTR,Revenue,eCPM';
+
+type Download = {
+  format: string;
+  status: number;
+  contentType: string;
+  bytes: number;
+  seconds: number;
+  rows: number;
+  rowsPerSecond: number;
+  baselineRssMiB: number;
+  peakRssMiB: number;
+  sampledPeakRssMiB: number;
+};
+
+/** Days back from `end` whose hourly facts (= full-detail groups) reach `want`; at most 90. */
+async function pickRange(dataDir: string, end: string, want: number): Promise<{ dt: string; rows: number }> {
+  const store = await openDuckDbStore(path.join(dataDir, 'reports.duckdb'));
+  try {
+    const perDay = await store.query('SELECT count(*) AS n FROM sdk_hourly GROUP BY dt ORDER BY dt DESC');
+    let days = 0;
+    let rows = 0;
+    for (const r of perDay) {
+      if (rows >= want || days >= 90) break;
+      rows += Number(r.n);
+      days++;
+    }
+    return { dt: `${fromDayNumber(dayNumber(end) - days + 1)},${end}`, rows };
+  } finally {
+    await store.close();
+  }
+}
+
+async function download(
+  url: string,
+  token: string,
+  pid: number,
+  format: string,
+  rows: number,
+): Promise<Download | { format: string; status: number; skipped: string }> {
+  const baseline = processMemory(pid);
+  resetPeakMemory(pid);
+  let sampled = baseline?.rssMiB ?? 0;
+  const sampler = setInterval(() => {
+    sampled = Math.max(sampled, processMemory(pid)?.rssMiB ?? 0);
+  }, 50);
+  const t0 = performance.now();
+  try {
+    const res = await fetch(url, { headers: { token } });
+    const contentType = res.headers.get('content-type') ?? '';
+    if (res.status === 404) {
+      await res.arrayBuffer();
+      return { format, status: 404, skipped: 'endpoint not available (HTTP 404)' };
+    }
+    if (!res.ok || contentType.includes('application/json')) {
+      const text = (await res.text()).slice(0, 200);
+      return { format, status: res.status, skipped: `answered HTTP ${res.status} ${contentType}: ${text}` };
+    }
+    if (format === 'csv' && !contentType.includes('csv')) {
+      await res.arrayBuffer();
+      return { format, status: res.status, skipped: `CSV not offered (format=csv answered ${contentType})` };
+    }
+    let bytes = 0;
+    let newlines = 0;
+    const reader = res.body?.getReader();
+    while (reader) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      if (format === 'csv') for (const b of value) if (b === 10) newlines++;
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    const counted = format === 'csv' ? newlines - 1 : rows;
+    const mem = processMemory(pid);
+    return {
+      format,
+      status: res.status,
+      contentType,
+      bytes,
+      seconds,
+      rows: counted,
+      rowsPerSecond: counted / seconds,
+      baselineRssMiB: baseline?.rssMiB ?? Number.NaN,
+      peakRssMiB: mem?.peakMiB ?? Number.NaN,
+      sampledPeakRssMiB: Math.max(sampled, mem?.rssMiB ?? 0),
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+async function main() {
+  const m = machine();
+  printMachine(m);
+  const { dataDir, meta } = await ensureDataset({ rows: Number(flags.rows), seed: Number(flags.seed) });
+  const range = await pickRange(dataDir, meta.endDate, target);
+  console.log(
+    `facts: ${meta.hourlyRows.toLocaleString('en')} hourly rows; export query: network-wide ${FIELDS.split(',').slice(0, 5).join(', ')}, dt=${range.dt} (${range.rows.toLocaleString('en')} rows)`,
+  );
+  const server = await startServer(dataDir);
+  const results: unknown[] = [];
+  try {
+    const token = await httpLogin(server.url, OPS);
+    const params = { dt: range.dt, fields: FIELDS, titles: TITLES };
+    for (const format of ['xlsx', 'csv']) {
+      const qs = queryString(format === 'csv' ? { ...params, format } : params);
+      for (let i = 0; i < runs; i++) {
+        const r = await download(
+          `${server.url}/v1/report/export/sdk?${qs}`,
+          token,
+          server.pid,
+          format,
+          range.rows,
+        );
+        results.push(r);
+        if ('skipped' in r) {
+          console.log(`${format}: skipped: ${r.skipped}`);
+          break;
+        }
+        const pass =
+          format === 'xlsx'
+            ? r.rowsPerSecond >= 100_000 && r.peakRssMiB * 2 ** 20 < 300e6
+              ? 'pass'
+              : 'MISS'
+            : '';
+        console.log(
+          `${format} run ${i + 1}/${runs}: ${r.rows.toLocaleString('en')} rows, ${(r.bytes / 2 ** 20).toFixed(1)} MiB in ${r.seconds.toFixed(2)} s = ` +
+            `${Math.round(r.rowsPerSecond).toLocaleString('en')} rows/s; server RSS ${r.baselineRssMiB.toFixed(0)} MiB before, ` +
+            `peak ${r.peakRssMiB.toFixed(0)} MiB (sampled ${r.sampledPeakRssMiB.toFixed(0)})` +
+            (pass ? ` — ${pass} (≥ 100 000 rows/s, < 300 MB)` : ''),
+        );
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+  saveResult('export', {
+    machine: m,
+    dataset: meta,
+    query: { fields: FIELDS, dt: range.dt, rows: range.rows },
+    runs,
+    results,
+  });
+}
+
+await main();
