@@ -4,6 +4,11 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 type Page = LazyExoticComponent<ComponentType>;
 
 const SdkReportPage = lazy(() => import('../features/reports/pages/sdk-report-page.tsx'));
+const RtbReportPage = lazy(() => import('../features/reports/pages/rtb-report-page.tsx'));
+const AffiliateReportPage = lazy(() => import('../features/reports/pages/affiliate-report-page.tsx'));
+const NewAffiliateReportPage = lazy(() => import('../features/reports/pages/new-affiliate-report-page.tsx'));
+const GameReportPage = lazy(() => import('../features/reports/pages/game-report-page.tsx'));
+const AppReportPage = lazy(() => import('../features/reports/pages/app-report-page.tsx'));
 const ReportComingSoonPage = lazy(() => import('../features/reports/pages/report-coming-soon-page.tsx'));
 const AccountInfoPage = lazy(() => import('../features/account/pages/account-info-page.tsx'));
 const ModPasswordPage = lazy(() => import('../features/account/pages/mod-password-page.tsx'));
@@ -11,6 +16,11 @@ const ModPasswordPage = lazy(() => import('../features/account/pages/mod-passwor
 /** The screen of each permission-built path; paths not listed get the coming-soon screen. */
 export const screenByPath: Record<string, Page> = {
   '/report/sdk': SdkReportPage,
+  '/report/rtb': RtbReportPage,
+  '/report/newreport': AffiliateReportPage,
+  '/report/reportv2': NewAffiliateReportPage,
+  '/report/game': GameReportPage,
+  '/appReport/list': AppReportPage,
   '/account/index': AccountInfoPage,
   '/account/modPassword': ModPasswordPage,
 };

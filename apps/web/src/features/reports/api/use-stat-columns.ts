@@ -1,10 +1,11 @@
 /** GET /v1/report/stat_column/{kind} → column descriptors (api-contract §8). */
 import type { StatColumn } from '@portal/contracts/reports.ts';
+import type { ReportKind } from '@portal/contracts/reports-kinds.ts';
 import { useQuery } from '@tanstack/react-query';
 import { currentLang } from '../../../lib/i18n.ts';
 import { request } from '../../../lib/request.ts';
 
-export type ReportKind = 'sdk' | 'rtb' | 'affiliate';
+export type { ReportKind };
 
 /** Fetches the columns of a report kind (titles in the request language). */
 export function fetchStatColumns(kind: ReportKind): Promise<StatColumn[]> {
@@ -18,5 +19,6 @@ export function useStatColumns(kind: ReportKind) {
     queryKey: ['stat_column', kind, lang],
     queryFn: () => fetchStatColumns(kind),
     staleTime: 30 * 60_000,
+    retry: false,
   });
 }

@@ -1,14 +1,16 @@
 /**
  * A report table (spec §2 Report screens): server-side sort, a totals row from `data.total`, small
- * pagination only when there are rows. Header cells carry `data-testid="col-<field>"`, body cells
- * `data-field`, totals `data-testid="total-<field>"`.
+ * pagination only when there are rows, resizable column widths. Header cells carry
+ * `data-testid="col-<field>"`, body cells `data-field`, totals `data-testid="total-<field>"`,
+ * resize handles `data-testid="resize-<field>"`.
  */
 import type { ReportListData, ReportRow, StatColumn } from '@portal/contracts/reports.ts';
 import { Table, type TableColumnsType, type TablePaginationConfig, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCell } from '../../../lib/format.ts';
+import { ResizableTitle, type ResizableTitleProps } from './resizable-title.tsx';
 
 export type Sort = { field: string; dir: 'asc' | 'desc' } | null;
 
@@ -29,14 +31,19 @@ type Props = {
   pageSize: number;
   onSortChange: (order: string | undefined) => void;
   onPageChange: (page: number, pageSize: number) => void;
-  /** Custom cell content for a dimension (e.g. the app name beside the key). */
-  renderDimension?: (field: string, row: ReportRow) => ReactNode | undefined;
+  /** Custom cell content (e.g. the app name beside the key); undefined falls back to the format. */
+  renderCell?: (field: string, row: ReportRow) => ReactNode | undefined;
+  /** Column widths in px by field; absent fields size to content. */
+  widths?: Record<string, number>;
+  onResize?: (field: string, width: number) => void;
+  /** Shown instead of the empty text when the list failed to load. */
+  errorText?: string;
 };
 
 /** The report table. */
 export function ReportTable(props: Props) {
   const { t } = useTranslation('reports');
-  const { columns, data, order, renderDimension } = props;
+  const { columns, data, order, renderCell, widths, onResize } = props;
   const sort = parseOrder(order);
   const rows = (data?.list ?? []).map((r, i) => ({ ...r, __key: i }));
   const count = data?.count ?? 0;
@@ -45,13 +52,21 @@ export function ReportTable(props: Props) {
     key: c.field,
     dataIndex: c.field,
     title: c.title,
-    onHeaderCell: () => ({ 'data-testid': `col-${c.field}` }) as React.HTMLAttributes<HTMLElement>,
+    width: widths?.[c.field],
+    ellipsis: widths?.[c.field] !== undefined,
+    onHeaderCell: () =>
+      ({
+        'data-testid': `col-${c.field}`,
+        width: widths?.[c.field],
+        onResize: onResize ? (w: number) => onResize(c.field, w) : undefined,
+        resizeLabel: t('table.resize', { title: c.title }),
+      }) as ResizableTitleProps as HTMLAttributes<HTMLElement>,
     align: c.type === 2 ? 'right' : 'left',
     sorter: c.sortable,
     sortOrder: sort?.field === c.field ? (sort.dir === 'asc' ? 'ascend' : 'descend') : null,
-    onCell: () => ({ 'data-field': c.field }) as React.HTMLAttributes<HTMLElement>,
+    onCell: () => ({ 'data-field': c.field }) as HTMLAttributes<HTMLElement>,
     render: (_: unknown, row: ReportRow) =>
-      renderDimension?.(c.field, row) ?? formatCell(c.file_type, row[c.field]),
+      renderCell?.(c.field, row) ?? formatCell(c.file_type, row[c.field]),
   }));
 
   const onChange = (
@@ -67,7 +82,7 @@ export function ReportTable(props: Props) {
   };
 
   const summary = () => {
-    if (!data || count === 0) return null;
+    if (!data || count === 0 || !data.total) return null;
     return (
       <Table.Summary fixed>
         <Table.Summary.Row data-testid="total-row">
@@ -99,7 +114,14 @@ export function ReportTable(props: Props) {
       dataSource={rows}
       loading={props.loading}
       scroll={{ x: 'max-content' }}
-      locale={{ emptyText: t('table.empty') }}
+      components={onResize ? { header: { cell: ResizableTitle } } : undefined}
+      locale={{
+        emptyText: props.errorText ? (
+          <span data-testid="report-error">{props.errorText}</span>
+        ) : (
+          <span data-testid="report-empty">{t('table.empty')}</span>
+        ),
+      }}
       summary={summary}
       onChange={onChange}
       showSorterTooltip={false}

@@ -1,0 +1,64 @@
+/**
+ * Cells that need more than a format (spec §2, §3): the app name beside its key, ad style names, the
+ * game's app object, and the affiliate reject count that opens the Reject Detail dialog.
+ */
+import type { ReportRow } from '@portal/contracts/reports.ts';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { formatInt } from '../../../lib/format.ts';
+
+const AD_STYLE_FIELDS = new Set(['ad_style', 'placement_type', 'ad_format']);
+
+type GameAppCell = { app_name?: string; pkg_name?: string };
+
+/** A cell renderer for the report table; undefined means "format by file_type". */
+export function renderReportCell(
+  field: string,
+  row: ReportRow,
+  t: TFunction,
+  onReject?: (row: ReportRow) => void,
+): ReactNode | undefined {
+  const v = row[field] as unknown;
+  if (field === 'app_key' && row.app_name) {
+    return (
+      <span data-testid="app-cell">
+        <span>{row.app_name}</span>
+        <br />
+        <span className="app-key" title={String(row.app_key)}>
+          {row.app_key}
+        </span>
+      </span>
+    );
+  }
+  if (field === 'app' && v && typeof v === 'object') {
+    const app = v as GameAppCell;
+    return (
+      <span data-testid="app-cell">
+        <span>{app.app_name ?? '-'}</span>
+        {app.pkg_name ? (
+          <>
+            <br />
+            <span className="app-key">{app.pkg_name}</span>
+          </>
+        ) : null}
+      </span>
+    );
+  }
+  if (AD_STYLE_FIELDS.has(field) && v !== null && v !== undefined && v !== '') {
+    return t(`adStyle.${v}`, { defaultValue: String(v) });
+  }
+  if (field === 'reject' && onReject && Number(v) > 0) {
+    return (
+      <button
+        type="button"
+        className="reject-link"
+        data-testid="reject-cell"
+        onClick={() => onReject(row)}
+        title={t('reject.open')}
+      >
+        {formatInt(v)}
+      </button>
+    );
+  }
+  return undefined;
+}

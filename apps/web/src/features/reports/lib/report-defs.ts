@@ -1,0 +1,212 @@
+/**
+ * One definition per report screen (spec §2 Report screens, api-contract §8, contracts reports-*.ts):
+ * the report framework (pages/report-page.tsx) renders every kind from these, so there is one page,
+ * not one copy per kind.
+ */
+import {
+  DEFAULT_PAGE_SIZE,
+  EARLIEST_NEW_AFFILIATE_DATE,
+  EARLIEST_REPORT_DATE,
+  GX_PAGE_SIZE,
+  PublisherType,
+} from '@portal/contracts/constants.ts';
+import { sdkDefaultFields } from '@portal/contracts/reports.ts';
+import { affiliateDefaultFields } from '@portal/contracts/reports-affiliate.ts';
+import { gameDefaultDimensions, gameDefaultMetrics } from '@portal/contracts/reports-game.ts';
+import { gxCatalogue } from '@portal/contracts/reports-gx.ts';
+import { type ReportKind, reportColumnStorageKeys } from '@portal/contracts/reports-kinds.ts';
+import { rtbDefaultFields } from '@portal/contracts/reports-rtb.ts';
+
+/** Game list timeout of spec §9, ms. */
+export const GAME_TIMEOUT_MS = 60_000;
+
+/** A filter of a report's filter row; `name` is the query parameter it fills. */
+export type FilterSpec =
+  /** Options from `/v1/user/channels?publisher_type=…` (value = app key or channel). */
+  | {
+      type: 'channels';
+      name: string;
+      publisherType: number;
+      multiple: boolean;
+      label: string;
+      testId?: string;
+    }
+  /** Game apps from `/v1/report/list/game/sdk/app` (value = package name). */
+  | { type: 'gameApps'; name: string; label: string }
+  /** Free text; `list` normalises a comma-separated list of several values. */
+  | { type: 'text'; name: string; label: string; list?: boolean }
+  /** Ad style (placement type) select. */
+  | { type: 'adStyle'; name: string; label: string }
+  /** Countries (multi) from `/common/country`. */
+  | { type: 'countries'; name: string; label: string; testId?: string };
+
+/**
+ * How a kind's query is spelled on the wire:
+ * - `list`: `dt=yyyyMMdd,yyyyMMdd`, `fields`, `titles`, `order=field:dir`, `page_index`/`page_size`;
+ * - `game`: `start_date`/`end_date` yyyy-MM-dd, `data_dimension`/`data_metrics`, `sort` + `order_by`
+ *   (1 asc, 2 desc), `page_no`/`page_size`;
+ * - `gx`: `start_date`/`end_date` yyyy-MM-dd, `order`, `page_no`/`page_size`, every field shown.
+ */
+export type ParamStyle = 'list' | 'game' | 'gx';
+
+export type ReportId = 'sdk' | 'rtb' | 'affiliate' | 'newAffiliate' | 'game' | 'app';
+
+export type ReportDef = {
+  id: ReportId;
+  /** Server kind of stat_column, trend and export naming. */
+  kind: ReportKind;
+  path: string;
+  /** reports:titles.<id> */
+  titleKey: string;
+  /** data-testid of the page card. */
+  testId: string;
+  style: ParamStyle;
+  listPath: string;
+  /** Absent: the report has no export (spec §2 App report). */
+  exportPath?: string;
+  trendPath: string;
+  /** Absent: no custom columns; every field is shown. */
+  storageKey?: string;
+  defaultFields: string[];
+  earliest: string;
+  pageSize: number;
+  timeoutMs?: number;
+  /** Fixed parameters of every call (e.g. `db_source`). */
+  fixed?: Record<string, string>;
+  filters: FilterSpec[];
+  /** The reject cell opens the Reject Detail dialog (spec §2 Affiliate). */
+  rejectDetail?: boolean;
+};
+
+const country = (name: string): FilterSpec => ({ type: 'countries', name, label: 'filters.country' });
+
+const affiliateFilters: FilterSpec[] = [
+  {
+    type: 'channels',
+    name: 'channel',
+    publisherType: PublisherType.AFFILIATE,
+    multiple: true,
+    label: 'filters.channel',
+  },
+  { type: 'text', name: 'offer_id', label: 'filters.offerId', list: true },
+  { type: 'text', name: 'pkg_name', label: 'filters.pkgName', list: true },
+  country('geo'),
+];
+
+function affiliate(id: 'affiliate' | 'newAffiliate'): ReportDef {
+  const newer = id === 'newAffiliate';
+  return {
+    id,
+    kind: 'affiliate',
+    path: newer ? '/report/reportv2' : '/report/newreport',
+    titleKey: `titles.${id}`,
+    testId: newer ? 'new-affiliate-report' : 'affiliate-report',
+    style: 'list',
+    listPath: '/v1/report/list/affiliate',
+    exportPath: '/v1/report/export/affiliate',
+    trendPath: '/v1/report/trend/affiliate',
+    storageKey: reportColumnStorageKeys.affiliate,
+    defaultFields: affiliateDefaultFields,
+    earliest: newer ? EARLIEST_NEW_AFFILIATE_DATE : EARLIEST_REPORT_DATE,
+    pageSize: DEFAULT_PAGE_SIZE,
+    fixed: { db_source: newer ? 'affiliate_2024' : 'affiliate_2023' },
+    filters: affiliateFilters,
+    rejectDetail: true,
+  };
+}
+
+export const reportDefs: Record<ReportId, ReportDef> = {
+  sdk: {
+    id: 'sdk',
+    kind: 'sdk',
+    path: '/report/sdk',
+    titleKey: 'titles.sdk',
+    testId: 'sdk-report',
+    style: 'list',
+    listPath: '/v1/report/list/sdk',
+    exportPath: '/v1/report/export/sdk',
+    trendPath: '/v1/report/trend/sdk',
+    storageKey: reportColumnStorageKeys.sdk,
+    defaultFields: sdkDefaultFields,
+    earliest: EARLIEST_REPORT_DATE,
+    pageSize: DEFAULT_PAGE_SIZE,
+    filters: [
+      {
+        type: 'channels',
+        name: 'app_key',
+        publisherType: PublisherType.SDK,
+        multiple: true,
+        label: 'filters.app',
+        testId: 'filter-app',
+      },
+      { type: 'text', name: 'placement_id', label: 'filters.placementId' },
+      { type: 'adStyle', name: 'placement_type', label: 'filters.placementType' },
+      country('country'),
+    ],
+  },
+  rtb: {
+    id: 'rtb',
+    kind: 'rtb',
+    path: '/report/rtb',
+    titleKey: 'titles.rtb',
+    testId: 'rtb-report',
+    style: 'list',
+    listPath: '/v1/report/list/rtb',
+    exportPath: '/v1/report/export/rtb',
+    trendPath: '/v1/report/trend/rtb',
+    storageKey: reportColumnStorageKeys.rtb,
+    defaultFields: rtbDefaultFields,
+    earliest: EARLIEST_REPORT_DATE,
+    pageSize: DEFAULT_PAGE_SIZE,
+    filters: [
+      {
+        type: 'channels',
+        name: 'channel',
+        publisherType: PublisherType.RTB,
+        multiple: false,
+        label: 'filters.network',
+      },
+      { type: 'text', name: 'placement_id', label: 'filters.placementId' },
+      { type: 'text', name: 'placement_name', label: 'filters.placementName' },
+      country('country'),
+    ],
+  },
+  affiliate: affiliate('affiliate'),
+  newAffiliate: affiliate('newAffiliate'),
+  game: {
+    id: 'game',
+    kind: 'game',
+    path: '/report/game',
+    titleKey: 'titles.game',
+    testId: 'game-report',
+    style: 'game',
+    listPath: '/v1/report/list/game/sdk',
+    exportPath: '/v1/report/list/game/sdk/export',
+    trendPath: '/v1/report/trend/game',
+    storageKey: reportColumnStorageKeys.game,
+    defaultFields: [...gameDefaultDimensions, ...gameDefaultMetrics],
+    earliest: EARLIEST_REPORT_DATE,
+    pageSize: DEFAULT_PAGE_SIZE,
+    timeoutMs: GAME_TIMEOUT_MS,
+    filters: [{ type: 'gameApps', name: 'pkg_name', label: 'filters.app' }, country('country')],
+  },
+  app: {
+    id: 'app',
+    kind: 'gx',
+    path: '/appReport/list',
+    titleKey: 'titles.app',
+    testId: 'app-report',
+    style: 'gx',
+    listPath: '/gx/report/list',
+    trendPath: '/v1/report/trend/gx',
+    defaultFields: gxCatalogue.map((c) => c.field),
+    earliest: EARLIEST_REPORT_DATE,
+    pageSize: GX_PAGE_SIZE,
+    filters: [
+      { type: 'text', name: 'pkg_name', label: 'filters.pkgName', list: true },
+      { type: 'text', name: 'placement_id', label: 'filters.placementId' },
+      { type: 'adStyle', name: 'placement_type', label: 'filters.placementType' },
+      country('country'),
+    ],
+  },
+};
