@@ -12,34 +12,3 @@
 
 export const SDK_HOURLY = 'sdk_hourly';
 export const SDK_DAILY = 'sdk_daily';
-
-/** DDL, idempotent; run at every open. */
-export const sdkSchemaSql = [
-  `CREATE TABLE IF NOT EXISTS ${SDK_HOURLY} (
-    dt DATE NOT NULL,
-    hour UTINYINT NOT NULL,
-    app_key VARCHAR NOT NULL,
-    placement_id VARCHAR NOT NULL,
-    placement_name VARCHAR NOT NULL,
-    ad_style UTINYINT NOT NULL,
-    geo VARCHAR NOT NULL,
-    request BIGINT NOT NULL,
-    response BIGINT NOT NULL,
-    impression BIGINT NOT NULL,
-    click BIGINT NOT NULL,
-    revenue DECIMAL(18, 6) NOT NULL
-  )`,
-  `CREATE TABLE IF NOT EXISTS ${SDK_DAILY} (
-    dt DATE NOT NULL,
-    app_key VARCHAR NOT NULL,
-    placement_id VARCHAR NOT NULL,
-    placement_name VARCHAR NOT NULL,
-    ad_style UTINYINT NOT NULL,
-    geo VARCHAR NOT NULL,
-    request BIGINT NOT NULL,
-    response BIGINT NOT NULL,
-    impression BIGINT NOT NULL,
-    click BIGINT NOT NULL,
-    revenue DECIMAL(18, 6) NOT NULL
-  )`,
-];

@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { Config } from '../config.ts';
-import { sdkSchemaSql } from './sdk-schema.ts';
+import { factSchemaSql } from './fact-tables.ts';
 
 /** A value bound to a named parameter (`$name` in the SQL). Never interpolate user input into SQL. */
 export type ReportParam = string | number | boolean | null;
@@ -35,6 +35,11 @@ export interface ReportStore {
       read: (sql: string, params?: ReportParams) => Promise<ReportResultRow[]>,
     ) => Promise<T>,
   ): Promise<T>;
+  /**
+   * Runs a read query and yields its rows chunk by chunk (DuckDB vectors of up to 2048 rows), holding
+   * one pooled connection until the iteration ends, so a large export never sits in memory whole.
+   */
+  stream(sql: string, params?: ReportParams): AsyncGenerator<ReportResultRow[]>;
   /** Waits for in-flight work, then releases every connection and the file. Idempotent. */
   close(): Promise<void>;
 }
@@ -60,7 +65,7 @@ export async function openDuckDbStore(file: string): Promise<ReportStore> {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const instance = await DuckDBInstance.create(file);
   const writer = await instance.connect();
-  for (const ddl of sdkSchemaSql) await writer.run(ddl);
+  for (const ddl of factSchemaSql) await writer.run(ddl);
 
   const idle: DuckDBConnection[] = [];
   const all: DuckDBConnection[] = [writer];
@@ -110,6 +115,34 @@ export async function openDuckDbStore(file: string): Promise<ReportStore> {
         })(),
       );
     },
+    async *stream(sql, params) {
+      if (closed) throw new Error('report store is closed');
+      const c = await acquire();
+      let finish: () => void = () => {};
+      track(
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+      );
+      try {
+        const result = await c.stream(sql, params);
+        const names = result.deduplicatedColumnNames();
+        for (;;) {
+          const chunk = await result.fetchChunk();
+          if (!chunk || chunk.rowCount === 0) break;
+          yield chunk.getRows().map((values) => {
+            const row: ReportResultRow = {};
+            values.forEach((value, i) => {
+              row[names[i] ?? String(i)] = toPlainValue(value);
+            });
+            return row;
+          });
+        }
+      } finally {
+        release(c);
+        finish();
+      }
+    },
     write(fn) {
       if (closed) return Promise.reject(new Error('report store is closed'));
       const run: WriteRunner = async (sql, params) => {
@@ -144,5 +177,8 @@ function toPlainValue(v: unknown): ReportValue {
   }
   if (v instanceof Date) return v.toISOString().slice(0, 10);
   if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') return v;
+  // Streamed chunks carry DuckDB value objects: decimals convert to numbers, dates to yyyy-MM-dd.
+  if (typeof v === 'object' && 'toDouble' in v && typeof v.toDouble === 'function')
+    return Number(v.toDouble());
   return String(v);
 }
