@@ -13,7 +13,8 @@ const AppLayout = lazy(() => import('./layout/app-layout.tsx'));
 const HomePage = lazy(() => import('../features/home/pages/home-page.tsx'));
 const PolicyPage = lazy(() => import('../features/home/pages/policy-page.tsx'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page.tsx'));
-const OrganizePage = lazy(() => import('../features/auth/pages/organize-page.tsx'));
+const SignupPage = lazy(() => import('../features/auth/pages/signup-page.tsx'));
+const OrganizePage = lazy(() => import('../features/organization/pages/organize-page.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'));
 const EmptyPage = lazy(() => import('./pages/empty-page.tsx'));
 
@@ -46,6 +47,7 @@ export function AppRoutes() {
           <Route index element={<Navigate to="/home" replace />} />
           <Route path="/home" element={<HomePage />} />
           <Route path="/resetPassword" element={<ResetPasswordPage />} />
+          <Route path="/signup" element={<SignupPage />} />
           <Route path="/policy/index" element={<PolicyPage />} />
           <Route path="/organize" element={<OrganizePage />} />
           <Route path="/404" element={<NotFoundPage />} />

@@ -21,3 +21,8 @@ export function warn(content: string, seconds: number, key?: string): void {
 export function fail(content: string, seconds: number, key?: string): void {
   void api.open({ type: 'error', content, duration: seconds, key });
 }
+
+/** A success message shown for `seconds`. */
+export function succeed(content: string, seconds = 2, key?: string): void {
+  void api.open({ type: 'success', content, duration: seconds, key });
+}

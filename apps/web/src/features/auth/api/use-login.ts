@@ -5,13 +5,13 @@
 import { withSignature } from '@portal/contracts/sign.ts';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
+import { SIGN_KEY } from '../../../lib/signing.ts';
 import type { PublicKey } from './encrypt.ts';
 
 export type LoginInput = { email: string; password: string; captcha_id: string; captcha_answer: string };
 export type LoginResult = { token: string; company_status: number };
 
-/** Web signing key (api-contract §3); ships in the bundle by design. */
-export const SIGN_KEY = import.meta.env.VITE_PORTAL_SIGN_KEY || 'portal-dev-sign-key';
+export { SIGN_KEY } from '../../../lib/signing.ts';
 
 /** GET /api/v1/user/get_key. */
 export function getPublicKey(): Promise<PublicKey> {

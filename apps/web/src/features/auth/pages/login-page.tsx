@@ -195,6 +195,12 @@ export default function LoginPage() {
             >
               {t('login.submit')}
             </Button>
+            <p style={{ margin: '16px 0 0', textAlign: 'center' }}>
+              {t('login.noAccount')}{' '}
+              <Link to="/signup" data-testid="signup-link">
+                {t('login.signup')}
+              </Link>
+            </p>
           </Form>
         </section>
       </main>

@@ -1,9 +1,110 @@
-/** /resetPassword placeholder (the reset flow is a later issue). */
+/**
+ * /resetPassword (spec §2 Reset password, §5 rules, api-contract §3–4): email, new password, repeat,
+ * emailed code with a 10-second send countdown. Both calls are encrypted and signed like login; on
+ * success the server revokes every session, the page says so and goes back to /login.
+ */
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+import { Link, useNavigate } from 'react-router';
+import { fieldErrorsOf } from '../../../lib/form-errors.ts';
+import { confirmRules, emailRules, passwordRules } from '../../../lib/form-rules.ts';
+import { succeed } from '../../../lib/notify.ts';
+import { useClickLock } from '../../../lib/use-click-lock.ts';
+import { useResetPassword } from '../api/use-account-forms.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { EmailCodeField } from '../components/email-code-field.tsx';
 
-/** Reset password screen (placeholder). */
+type Values = { email: string; password: string; confirm: string; code: string };
+
+/** Reset password screen. */
 export default function ResetPasswordPage() {
   const { t } = useTranslation('auth');
-  return <PlaceholderPage title={t('resetPassword.title')} body={t('resetPassword.body')} />;
+  const [form] = Form.useForm<Values>();
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const [locked, lock] = useClickLock();
+
+  const onFinish = async (v: Values) => {
+    try {
+      await reset.mutateAsync({ email: v.email.trim(), password: v.password, code: v.code.trim() });
+      succeed(t('reset.done'), 3);
+      navigate('/login', { replace: true });
+    } catch (err) {
+      form.setFields(fieldErrorsOf(err, { email: 'email', password: 'password', code: 'code' }));
+    }
+  };
+
+  return (
+    <AuthCard testId="reset-password" title={t('reset.title')} subtitle={t('reset.subtitle')}>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        onSubmitCapture={lock}
+        noValidate
+        validateTrigger={['onSubmit', 'onBlur']}
+        aria-label={t('reset.title')}
+      >
+        <Form.Item
+          label={t('reset.email')}
+          name="email"
+          normalize={(v: string) => v?.trimStart()}
+          rules={emailRules(t('reset.rules.emailRequired'), t('reset.rules.emailFormat'))}
+        >
+          <Input
+            name="email"
+            type="email"
+            autoComplete="username"
+            prefix={<MailOutlined />}
+            placeholder={t('reset.emailPlaceholder')}
+          />
+        </Form.Item>
+        <Form.Item
+          label={t('reset.password')}
+          name="password"
+          extra={t('reset.rules.hint')}
+          rules={passwordRules(t('reset.rules.passwordRequired'), t('reset.rules.passwordFormat'))}
+        >
+          <Input.Password
+            name="password"
+            autoComplete="new-password"
+            prefix={<LockOutlined />}
+            placeholder={t('reset.passwordPlaceholder')}
+          />
+        </Form.Item>
+        <Form.Item
+          label={t('reset.confirm')}
+          name="confirm"
+          dependencies={['password']}
+          rules={confirmRules('password', t('reset.rules.confirmRequired'), t('reset.rules.confirmMismatch'))}
+        >
+          <Input.Password
+            name="confirm"
+            autoComplete="new-password"
+            prefix={<LockOutlined />}
+            placeholder={t('reset.confirmPlaceholder')}
+          />
+        </Form.Item>
+        <EmailCodeField form={form} purpose="reset" requiredMessage={t('reset.rules.codeRequired')} />
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          size="large"
+          data-testid="reset-submit"
+          disabled={locked}
+          loading={reset.isPending}
+        >
+          {t('reset.submit')}
+        </Button>
+        <div style={{ marginTop: 16, textAlign: 'center' }}>
+          <Link to="/login" data-testid="back-to-login">
+            {t('reset.backToLogin')}
+          </Link>
+        </div>
+      </Form>
+    </AuthCard>
+  );
 }
