@@ -12,8 +12,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Db, type DbHandle, openDb } from './db/client.ts';
+import { adposRoutes } from './modules/adpos/routes.ts';
+import { appRoutes } from './modules/apps/routes.ts';
 import { commonRoutes } from './modules/common/routes.ts';
 import { companyRoutes } from './modules/company/routes.ts';
+import { externalRoutes } from './modules/external/routes.ts';
+import { industryRoutes } from './modules/industry/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { opsRoutes } from './modules/ops/routes.ts';
 import { passportRoutes } from './modules/passport/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
@@ -90,6 +96,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(commonRoutes);
   await app.register(companyRoutes);
   await app.register(usersRoutes);
+  await app.register(industryRoutes);
+  await app.register(appRoutes);
+  await app.register(adposRoutes);
+  await app.register(opsRoutes);
+  await app.register(externalRoutes);
+  await app.register(notificationRoutes);
 
   registerWebApp(app, config);
   return app;

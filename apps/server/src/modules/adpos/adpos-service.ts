@@ -1,0 +1,255 @@
+/**
+ * Ad slots (spec §2, §3, §4, §5, §7): list within the caller's reach, name check, create and update
+ * by the rules of spec §5 (name trimmed, required, ≤ 30, unique within the app among slots that are
+ * not deleted; ad style and the content types of its table; app and ad style fixed after creation).
+ * Every failing field answers 604 with messages in the caller's language; a taken name 10006.
+ */
+import {
+  ADPOS_NAME_MAX,
+  type AdposCreateBody,
+  type AdposItem,
+  type AdposUpdateBody,
+  adposFieldLabel,
+  adposText,
+  contentTypeProblem,
+} from '@portal/contracts/adpos.ts';
+import { fillText, TodoAction } from '@portal/contracts/apps.ts';
+import type { Lang } from '@portal/contracts/codes.ts';
+import { AuditStatus } from '@portal/contracts/constants.ts';
+import type { FieldError } from '@portal/contracts/envelope.ts';
+import { and, desc, eq, ilike, ne, sql } from 'drizzle-orm';
+import { adpos, apps } from '../../db/schema/inventory.ts';
+import { AppError, paramError } from '../../lib/app-error.ts';
+import { assertOwned, type Executor, type Manager } from '../apps/access.ts';
+import { likePattern } from '../apps/app-service.ts';
+import { enqueueTodo } from '../notifications/outbox.ts';
+
+export type AdposFilter = {
+  page_no: number;
+  page_size: number;
+  adpos_id?: number;
+  adpos_name?: string;
+  app_id?: number;
+  app_name?: string;
+  ad_style?: number;
+  audit_status?: number;
+};
+
+const columns = {
+  adpos_id: adpos.adpos_id,
+  adpos_name: adpos.adpos_name,
+  ad_style: adpos.ad_style,
+  content_type: adpos.content_type,
+  audit_status: adpos.audit_status,
+  channel_name: apps.app_name,
+  app_id: adpos.app_id,
+  company_id: apps.company_id,
+};
+
+type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
+
+function toItem(r: Row): AdposItem {
+  return {
+    adpos_id: r.adpos_id,
+    adpos_name: r.adpos_name,
+    ad_style: r.ad_style,
+    content_type: r.content_type,
+    audit_status: r.audit_status,
+    channel_name: r.channel_name,
+    app: { id: r.app_id },
+  };
+}
+
+/** One page of the manager's ad slots, newest first; deleted ones only when asked for (−1). */
+export async function listAdpos(db: Executor, m: Manager, f: AdposFilter) {
+  const where = and(
+    m.companyId === null ? undefined : eq(apps.company_id, m.companyId),
+    f.adpos_id === undefined ? undefined : eq(adpos.adpos_id, f.adpos_id),
+    f.adpos_name ? ilike(adpos.adpos_name, likePattern(f.adpos_name)) : undefined,
+    f.app_id === undefined ? undefined : eq(adpos.app_id, f.app_id),
+    f.app_name ? ilike(apps.app_name, likePattern(f.app_name)) : undefined,
+    f.ad_style === undefined ? undefined : eq(adpos.ad_style, f.ad_style),
+    f.audit_status === undefined
+      ? ne(adpos.audit_status, AuditStatus.DELETED)
+      : eq(adpos.audit_status, f.audit_status),
+  );
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(adpos)
+    .innerJoin(apps, eq(apps.id, adpos.app_id))
+    .where(where);
+  const rows = await db
+    .select(columns)
+    .from(adpos)
+    .innerJoin(apps, eq(apps.id, adpos.app_id))
+    .where(where)
+    .orderBy(desc(adpos.adpos_id))
+    .limit(f.page_size)
+    .offset((f.page_no - 1) * f.page_size);
+  return { list: rows.map(toItem), total: count?.n ?? 0 };
+}
+
+/** The ad slot `id` with its app's company, within reach (402 / 10008 otherwise). */
+export async function ownedAdpos(db: Executor, m: Manager, id: number, lock = false): Promise<Row> {
+  const q = db
+    .select(columns)
+    .from(adpos)
+    .innerJoin(apps, eq(apps.id, adpos.app_id))
+    .where(eq(adpos.adpos_id, id));
+  const [row] = await (lock ? q.for('update', { of: adpos }) : q).limit(1);
+  return assertOwned(m, row);
+}
+
+/** One ad slot as a list item (reach checked). */
+export async function getAdpos(db: Executor, m: Manager, id: number): Promise<AdposItem> {
+  return toItem(await ownedAdpos(db, m, id));
+}
+
+/** The app `appId` within reach (402 / 10008 otherwise). */
+async function ownedApp(db: Executor, m: Manager, appId: number) {
+  const [row] = await db.select().from(apps).where(eq(apps.id, appId)).limit(1);
+  return assertOwned(m, row);
+}
+
+/** Whether another live ad slot of `appId` is named `name` (trimmed, case-insensitive). */
+export async function adposNameTaken(db: Executor, appId: number, name: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: adpos.adpos_id })
+    .from(adpos)
+    .where(
+      and(
+        eq(adpos.app_id, appId),
+        sql`lower(${adpos.adpos_name}) = lower(${name.trim()})`,
+        ne(adpos.audit_status, AuditStatus.DELETED),
+        exceptId === undefined ? undefined : ne(adpos.adpos_id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** `GET /v1/adpos/name_exist` for an app within reach. */
+export async function adposNameExists(
+  db: Executor,
+  m: Manager,
+  appId: number,
+  name: string,
+  exceptId?: number,
+) {
+  await ownedApp(db, m, appId);
+  if (exceptId !== undefined) await ownedAdpos(db, m, exceptId);
+  return name.trim() !== '' && (await adposNameTaken(db, appId, name, exceptId));
+}
+
+/** The spec §5 field rules; returns the trimmed name or throws 604 with every failing field. */
+function checkForm(body: AdposCreateBody, lang: Lang, fixed?: { app_id: number; ad_style: number }): string {
+  const errors: FieldError[] = [];
+  const add = (field: string, text: Record<Lang, string>, vars: Record<string, string | number> = {}) =>
+    errors.push({
+      field,
+      message: fillText(text[lang], { field: adposFieldLabel[field]?.[lang] ?? field, ...vars }),
+    });
+  const name = body.adpos_name.trim();
+  if (!name) add('adpos_name', adposText.required);
+  else if (name.length > ADPOS_NAME_MAX) add('adpos_name', adposText.tooLong, { max: ADPOS_NAME_MAX });
+  if (fixed && fixed.app_id !== body.app.id) add('app', adposText.fixed);
+  if (fixed && fixed.ad_style !== body.ad_style) add('ad_style', adposText.fixed);
+  const problem = contentTypeProblem(body.ad_style, body.content_type);
+  if (problem === 'badStyle') add('ad_style', adposText.badStyle);
+  else if (problem) add('content_type', adposText[problem]);
+  if (errors.length > 0) throw paramError(errors);
+  return name;
+}
+
+async function lockName(tx: Executor, appId: number, name: string) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`adpos-name:${appId}:${name.toLowerCase()}`}))`,
+  );
+}
+
+/** `POST /v1/adpos`: a new ad slot under review, with a "submitted" to-do in the same transaction. */
+export async function createAdpos(db: Executor, m: Manager, body: AdposCreateBody, lang: Lang, now: Date) {
+  const id = await db.transaction(async (tx) => {
+    const app = await ownedApp(tx, m, body.app.id);
+    const name = checkForm(body, lang);
+    if (app.audit_status === AuditStatus.DELETED) {
+      throw paramError([{ field: 'app', message: adposText.appDeleted[lang] }]);
+    }
+    await lockName(tx, app.id, name);
+    if (await adposNameTaken(tx, app.id, name)) throw new AppError(10006, null, adposText.nameTaken[lang]);
+    const [row] = await tx
+      .insert(adpos)
+      .values({
+        app_id: app.id,
+        adpos_name: name,
+        ad_style: body.ad_style,
+        content_type: [...body.content_type].sort((a, b) => a - b),
+        audit_status: AuditStatus.REVIEW,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning();
+    if (!row) throw new Error('ad slot not inserted');
+    await enqueueTodo(
+      tx,
+      {
+        action_type: TodoAction.SUBMITTED,
+        entity: 'adpos',
+        entity_id: row.adpos_id,
+        name,
+        company_id: app.company_id,
+        from_status: null,
+        to_status: AuditStatus.REVIEW,
+        actor_id: m.userId,
+        app_id: app.id,
+      },
+      now,
+    );
+    return row.adpos_id;
+  });
+  return getAdpos(db, m, id);
+}
+
+/**
+ * `PUT /v1/adpos`: name and content types of a live ad slot within reach; app and ad style must
+ * stay (604), a deleted slot answers 10007. Saving a rejected slot (4) sends it back to review.
+ */
+export async function updateAdpos(db: Executor, m: Manager, body: AdposUpdateBody, lang: Lang, now: Date) {
+  await db.transaction(async (tx) => {
+    const row = await ownedAdpos(tx, m, body.adpos_id, true);
+    if (row.audit_status === AuditStatus.DELETED) throw new AppError(10007);
+    const name = checkForm(body, lang, { app_id: row.app_id, ad_style: row.ad_style });
+    await lockName(tx, row.app_id, name);
+    if (await adposNameTaken(tx, row.app_id, name, row.adpos_id)) {
+      throw new AppError(10006, null, adposText.nameTaken[lang]);
+    }
+    const resubmit = row.audit_status === 4;
+    await tx
+      .update(adpos)
+      .set({
+        adpos_name: name,
+        content_type: [...body.content_type].sort((a, b) => a - b),
+        updated_at: now,
+        ...(resubmit ? { audit_status: AuditStatus.REVIEW } : {}),
+      })
+      .where(eq(adpos.adpos_id, row.adpos_id));
+    if (resubmit) {
+      await enqueueTodo(
+        tx,
+        {
+          action_type: TodoAction.SUBMITTED,
+          entity: 'adpos',
+          entity_id: row.adpos_id,
+          name,
+          company_id: row.company_id,
+          from_status: 4,
+          to_status: AuditStatus.REVIEW,
+          actor_id: m.userId,
+          app_id: row.app_id,
+        },
+        now,
+      );
+    }
+  });
+  return getAdpos(db, m, body.adpos_id);
+}

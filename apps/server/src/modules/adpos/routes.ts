@@ -1,0 +1,162 @@
+/** Ad slot routes (spec §7 Ad slots; contracts adpos.ts). Thin: the work is in adpos-service.ts and adpos-status.ts. */
+import {
+  adposCreateBody,
+  adposDeleteBody,
+  adposItem,
+  adposListData,
+  adposListQuery,
+  adposNameExistQuery,
+  adposTypeQuery,
+  adposUpdateBody,
+  adStyleInfo,
+  adStyleName,
+  contentTypeName,
+  contentTypesByStyle,
+  exclusiveContentTypes,
+} from '@portal/contracts/adpos.ts';
+import { existData, statusBody } from '@portal/contracts/apps.ts';
+import { PublisherType } from '@portal/contracts/constants.ts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { answer, ok } from '../../lib/route-schema.ts';
+import { requestLang } from '../../plugins/error-handler.ts';
+import { currentUser } from '../../plugins/session.ts';
+import { requireManager } from '../apps/access.ts';
+import { adposNameExists, createAdpos, getAdpos, listAdpos, updateAdpos } from './adpos-service.ts';
+import { changeAdposStatus, deleteAdpos } from './adpos-status.ts';
+
+export async function adposRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const common = { tags: ['ad slots'], security: [{ token: [] }] };
+  const preHandler = app.authenticate;
+
+  app.get(
+    '/v1/adpos',
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: 'One page of ad slots',
+        querystring: adposListQuery,
+        response: { 200: answer(adposListData) },
+      },
+    },
+    async (request) =>
+      ok(request, await listAdpos(app.db, requireManager(currentUser(request)), request.query)),
+  );
+
+  app.get(
+    '/v1/adpos/name_exist',
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: 'Is the ad slot name taken within the app',
+        querystring: adposNameExistQuery,
+        response: { 200: answer(existData) },
+      },
+    },
+    async (request) => {
+      const m = requireManager(currentUser(request));
+      const { app_id, adpos_name, adpos_id } = request.query;
+      return ok(request, { exist: await adposNameExists(app.db, m, app_id, adpos_name, adpos_id) });
+    },
+  );
+
+  app.get(
+    '/v1/adpos/type',
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: 'Ad styles and their content types (publisher_type 1 SDK)',
+        querystring: adposTypeQuery,
+        response: { 200: answer(z.array(adStyleInfo)) },
+      },
+    },
+    async (request) => {
+      requireManager(currentUser(request));
+      const lang = requestLang(request);
+      if (request.query.publisher_type !== PublisherType.SDK) return ok(request, []);
+      return ok(
+        request,
+        Object.entries(contentTypesByStyle).map(([style, types]) => ({
+          ad_style: Number(style),
+          name: adStyleName[Number(style)]?.[lang] ?? style,
+          content_types: types.map((t) => ({ value: t, name: contentTypeName[t]?.[lang] ?? String(t) })),
+          exclusive: exclusiveContentTypes[Number(style)] ?? [],
+        })),
+      );
+    },
+  );
+
+  app.post(
+    '/v1/adpos',
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: 'Create an ad slot (under review)',
+        body: adposCreateBody,
+        response: { 200: answer(adposItem) },
+      },
+    },
+    async (request) => {
+      const m = requireManager(currentUser(request));
+      return ok(request, await createAdpos(app.db, m, request.body, requestLang(request), app.now()));
+    },
+  );
+
+  app.put(
+    '/v1/adpos',
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: 'Save an ad slot (app and ad style fixed)',
+        body: adposUpdateBody,
+        response: { 200: answer(adposItem) },
+      },
+    },
+    async (request) => {
+      const m = requireManager(currentUser(request));
+      return ok(request, await updateAdpos(app.db, m, request.body, requestLang(request), app.now()));
+    },
+  );
+
+  app.delete(
+    '/v1/adpos',
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: 'Delete an ad slot (status −1, to-do action 4)',
+        body: adposDeleteBody,
+        response: { 200: answer(z.null()) },
+      },
+    },
+    async (request) => {
+      await deleteAdpos(app.db, requireManager(currentUser(request)), request.body.id, app.now());
+      return ok(request, null);
+    },
+  );
+
+  app.put(
+    '/v1/adpos/status',
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: 'Change the status (id = adpos_id): 2 ↔ 3; operations also 1 → 2 or 1 → 4',
+        body: statusBody,
+        response: { 200: answer(adposItem) },
+      },
+    },
+    async (request) => {
+      const m = requireManager(currentUser(request));
+      await changeAdposStatus(app.db, m, request.body.id, request.body.audit_status, app.now());
+      return ok(request, await getAdpos(app.db, m, request.body.id));
+    },
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * App status and delete (spec §4): the status endpoint moves 2 ↔ 3 for publishers and also approves
+ * (1 → 2) or rejects (1 → 4) for operations (contracts `allowedTransitions`; anything else 10007);
+ * delete sets −1 (10007 when already deleted) and deletes the app's ad slots with it. Each change and
+ * its to-do notification (action 2, or 4 for delete) commit in one transaction; the row is locked
+ * first so two concurrent changes cannot both pass the transition check.
+ */
+import { allowedTransitions, TodoAction } from '@portal/contracts/apps.ts';
+import { AuditStatus } from '@portal/contracts/constants.ts';
+import { and, eq, ne } from 'drizzle-orm';
+import { adpos, apps } from '../../db/schema/inventory.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { enqueueTodo } from '../notifications/outbox.ts';
+import { assertOwned, type Executor, type Manager } from './access.ts';
+
+/** `PUT /v1/app/status`: 402 outside reach, 10007 for a transition the caller may not make. */
+export async function changeAppStatus(db: Executor, m: Manager, id: number, to: number, now: Date) {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(apps).where(eq(apps.id, id)).for('update').limit(1);
+    const row = assertOwned(m, current);
+    if (!allowedTransitions(row.audit_status, m.isOps).includes(to)) throw new AppError(10007);
+    await tx.update(apps).set({ audit_status: to, updated_at: now }).where(eq(apps.id, id));
+    await enqueueTodo(
+      tx,
+      {
+        action_type: TodoAction.STATUS_CHANGED,
+        entity: 'app',
+        entity_id: id,
+        name: row.app_name,
+        company_id: row.company_id,
+        from_status: row.audit_status,
+        to_status: to,
+        actor_id: m.userId,
+      },
+      now,
+    );
+  });
+}
+
+/** `DELETE /v1/app`: status −1 for the app and its ad slots, one to-do of action type 4. */
+export async function deleteApp(db: Executor, m: Manager, id: number, now: Date) {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(apps).where(eq(apps.id, id)).for('update').limit(1);
+    const row = assertOwned(m, current);
+    if (row.audit_status === AuditStatus.DELETED) throw new AppError(10007);
+    await tx.update(apps).set({ audit_status: AuditStatus.DELETED, updated_at: now }).where(eq(apps.id, id));
+    await tx
+      .update(adpos)
+      .set({ audit_status: AuditStatus.DELETED, updated_at: now })
+      .where(and(eq(adpos.app_id, id), ne(adpos.audit_status, AuditStatus.DELETED)));
+    await enqueueTodo(
+      tx,
+      {
+        action_type: TodoAction.DELETED,
+        entity: 'app',
+        entity_id: id,
+        name: row.app_name,
+        company_id: row.company_id,
+        from_status: row.audit_status,
+        to_status: AuditStatus.DELETED,
+        actor_id: m.userId,
+      },
+      now,
+    );
+  });
+}

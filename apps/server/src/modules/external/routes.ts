@@ -1,0 +1,115 @@
+/**
+ * Signed partner calls (spec §7 Other, api-contract §3): `GET /external_api/profit_center`,
+ * `POST /external_api/profit_center/notice` and `GET /external_api/company/list`. No session; the
+ * request's fields as sent (query string for GET, JSON body for POST) must carry `partner_id` (a
+ * partner of EXTERNAL_API_KEYS), a `timestamp` within 300 s and `sign` = HMAC-SHA256 under that
+ * partner's secret (upper-case hex, sorted fields). Anything else answers 10003, whichever check
+ * failed. The fields are checked before the schema coerces them.
+ */
+import { companyListQuery, profitCenter, publisherCompany } from '@portal/contracts/apps.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { answer, ok } from '../../lib/route-schema.ts';
+import { verifySignedFields } from '../../lib/signed-fields.ts';
+import { requestLang } from '../../plugins/error-handler.ts';
+import {
+  badCooperationTypes,
+  listCompanies,
+  listProfitCenters,
+  parseNumberList,
+  upsertProfitCenter,
+} from '../ops/ops-service.ts';
+
+const signedFields = {
+  partner_id: z.string().min(1),
+  timestamp: z.coerce.number().int(),
+  sign: z.string().min(1),
+};
+
+/** `POST /external_api/profit_center/notice`: the partner creates, renames or disables a profit centre. */
+export const profitCenterNotice = z.object({
+  id: z.number().int().positive(),
+  name: z.string().trim().min(1).max(100),
+  /** 1 active (default), 2 disabled. */
+  status: z.union([z.literal(1), z.literal(2)]).default(1),
+  ...signedFields,
+  timestamp: z.number().int(),
+});
+
+/** The request's fields as sent: the query string for GET, else the JSON body. */
+function rawFields(request: FastifyRequest): Record<string, unknown> | null {
+  const source = request.method === 'GET' ? request.query : request.body;
+  return typeof source === 'object' && source !== null && !Array.isArray(source)
+    ? (source as Record<string, unknown>)
+    : null;
+}
+
+export async function externalRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  /**
+   * preValidation (before the schema, so an unsigned call answers 10003, not 604): 10003 unless the
+   * fields as sent are signed by the named partner within the window.
+   */
+  const verify = async (request: FastifyRequest) => {
+    const fields = rawFields(request);
+    const partner = fields?.partner_id;
+    const secret = typeof partner === 'string' ? app.config.externalApiKeys.get(partner) : undefined;
+    if (!fields || !secret) throw new AppError(10003);
+    await verifySignedFields(fields, secret, app.now());
+  };
+  const guarded = { preValidation: verify };
+  const common = { tags: ['external'] };
+
+  app.get(
+    '/external_api/profit_center',
+    {
+      ...guarded,
+      schema: {
+        ...common,
+        summary: 'Active profit centres (signed partner call)',
+        querystring: z.object(signedFields),
+        response: { 200: answer(z.array(profitCenter)) },
+      },
+    },
+    async (request) => ok(request, await listProfitCenters(app.db)),
+  );
+
+  app.post(
+    '/external_api/profit_center/notice',
+    {
+      ...guarded,
+      schema: {
+        ...common,
+        summary: 'Create, rename or disable a profit centre (signed partner call)',
+        body: profitCenterNotice,
+        response: { 200: answer(z.null()) },
+      },
+    },
+    async (request) => {
+      const { id, name, status } = request.body;
+      await upsertProfitCenter(app.db, { id, name, status }, app.now());
+      return ok(request, null);
+    },
+  );
+
+  app.get(
+    '/external_api/company/list',
+    {
+      ...guarded,
+      schema: {
+        ...common,
+        summary: 'Companies, e.g. is_publisher=1&cooperation_types=[1] (signed partner call)',
+        querystring: companyListQuery.extend(signedFields),
+        response: { 200: answer(z.array(publisherCompany)) },
+      },
+    },
+    async (request) => {
+      const coop = parseNumberList(request.query.cooperation_types);
+      if (coop === null) throw badCooperationTypes(requestLang(request));
+      return ok(request, await listCompanies(app.db, request.query.is_publisher, coop));
+    },
+  );
+}

@@ -1,0 +1,27 @@
+/** `GET /v1/industry` (spec §7): the two-level categories in the caller's language. Seeds them on start. */
+import { industry } from '@portal/contracts/apps.ts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { answer, ok } from '../../lib/route-schema.ts';
+import { requestLang } from '../../plugins/error-handler.ts';
+import { listIndustries, seedIndustries } from './industry-service.ts';
+
+export async function industryRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  await seedIndustries(app.db);
+
+  app.get(
+    '/v1/industry',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['apps'],
+        summary: 'Industry categories (Google Play), two levels: parent_id −1 is the first level',
+        security: [{ token: [] }],
+        response: { 200: answer(z.array(industry)) },
+      },
+    },
+    async (request) => ok(request, await listIndustries(app.db, requestLang(request))),
+  );
+}
