@@ -17,7 +17,7 @@ describe('routing (spec §2)', () => {
     mockApi({});
     const app = renderApp('/');
     await waitFor(() => expect(app.location()).toBe('/home'));
-    expect(await screen.findByText('欢迎使用发布商平台')).toBeTruthy();
+    expect(await screen.findByTestId('home-login')).toBeTruthy();
     expect(screen.getByTestId('nav-login')).toBeTruthy();
   });
 

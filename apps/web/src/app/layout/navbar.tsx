@@ -4,6 +4,7 @@ import { Button, Dropdown, Menu, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { LinkButton } from '../../components/link-button.tsx';
 import { useLogout } from '../../features/auth/api/use-logout.ts';
 import { useAccess } from '../../lib/access-context.ts';
 import { navCatalogue } from '../../lib/nav-catalogue.ts';
@@ -74,9 +75,9 @@ export function Navbar() {
             </Button>
           </Dropdown>
         ) : (
-          <Link to="/login" data-testid="nav-login">
-            <Button type="primary">{t('nav.login')}</Button>
-          </Link>
+          <LinkButton to="/login" type="primary" data-testid="nav-login">
+            {t('nav.login')}
+          </LinkButton>
         )}
       </Space>
     </div>

@@ -1,82 +1,63 @@
-/** /home: a welcome and links to the reports the user may open (the marketing page comes later). */
-import { AppstoreOutlined, BarChartOutlined, RightOutlined } from '@ant-design/icons';
-import { CompanyStatus } from '@portal/contracts/constants.ts';
-import { Alert, Button, Card, Col, Empty, Row, Spin, Typography } from 'antd';
+/**
+ * /home (public, spec §1–2): the marketing page — advertising and gaming solutions, success stories
+ * (from configuration; hidden when none), audience countries. Visitors get a hero with a login link;
+ * signed-in users get their shortcuts on top instead. The texts load with this screen, not with /login.
+ */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAccess } from '../../../lib/access-context.ts';
-import { navCatalogue } from '../../../lib/nav-catalogue.ts';
+import { LinkButton } from '../../../components/link-button.tsx';
+import { addCatalogue } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/use-session.ts';
+import en from '../../../locales/en/marketing.json';
+import zh from '../../../locales/zh/marketing.json';
+import { useAudienceCountries } from '../api/use-countries.ts';
+import { AudienceCountries } from '../components/audience-countries.tsx';
+import { MarketingHero } from '../components/marketing-hero.tsx';
+import { QuickLinks } from '../components/quick-links.tsx';
+import { Solutions } from '../components/solutions.tsx';
+import { SuccessStories } from '../components/success-stories.tsx';
+import { regionFor } from '../lib/regions.ts';
+import { configuredStories } from '../lib/success-stories.ts';
+import '../home.css';
+
+addCatalogue('marketing', { zh, en });
 
 /** Home screen. */
 export default function HomePage() {
-  const { t } = useTranslation('home');
-  const { token, userInfo, companyStatus } = useSession();
-  const { permitted, loading } = useAccess();
-  const links = navCatalogue.filter((e) => e.group !== 'admin' && permitted.has(e.path));
-  const name = userInfo?.name || userInfo?.user_name || userInfo?.email;
+  const { token } = useSession();
+  const countries = useAudienceCountries();
+  const audience = countries.data?.filter((c) => regionFor(c.country_code)).length;
 
   return (
-    <div className="home">
-      <section className="home-hero">
-        <Typography.Title level={2} style={{ color: '#fff', marginTop: 0 }}>
-          {token && name ? t('welcomeUser', { name }) : t('welcome')}
-        </Typography.Title>
-        <Typography.Paragraph style={{ color: 'rgba(255,255,255,0.85)', fontSize: 16, maxWidth: 720 }}>
-          {t('intro')}
-        </Typography.Paragraph>
-        {!token && (
-          <>
-            <Typography.Paragraph style={{ color: 'rgba(255,255,255,0.85)' }}>
-              {t('signInPrompt')}
-            </Typography.Paragraph>
-            <Link to="/login">
-              <Button size="large" data-testid="home-login">
-                {t('signIn')}
-              </Button>
-            </Link>
-          </>
-        )}
-      </section>
-
-      {token && companyStatus === CompanyStatus.PENDING && (
-        <Alert type="info" showIcon title={t('pending')} style={{ marginBottom: 16 }} />
-      )}
-      {token && companyStatus === CompanyStatus.NONE && (
-        <Alert
-          type="warning"
-          showIcon
-          title={t('noOrganisation')}
-          action={<Link to="/organize">{t('goOrganize')}</Link>}
-          style={{ marginBottom: 16 }}
-        />
-      )}
-
-      {token && (
-        <Card title={t('reportsTitle')}>
-          <Spin spinning={loading}>
-            {links.length === 0 && !loading ? (
-              <Empty description={t('noReports')} />
-            ) : (
-              <Row gutter={[16, 16]}>
-                {links.map((l) => (
-                  <Col key={l.path} xs={24} sm={12} lg={8}>
-                    <Link to={l.path} data-testid={`home-link-${l.path}`}>
-                      <Card hoverable size="small">
-                        <div className="home-link">
-                          {l.group === 'apps' ? <AppstoreOutlined /> : <BarChartOutlined />}
-                          <span className="home-link-title">{t(`common:${l.titleKey}`)}</span>
-                          <RightOutlined />
-                        </div>
-                      </Card>
-                    </Link>
-                  </Col>
-                ))}
-              </Row>
-            )}
-          </Spin>
-        </Card>
-      )}
+    <div className="home" data-testid="home-page">
+      {token ? <QuickLinks /> : <MarketingHero countries={audience} />}
+      <Solutions />
+      <SuccessStories stories={configuredStories} />
+      <AudienceCountries
+        countries={countries.data}
+        loading={countries.isPending}
+        failed={countries.isError}
+      />
+      {!token && <CallToAction />}
     </div>
+  );
+}
+
+/** The closing band for visitors: log in, or read the privacy policy. */
+function CallToAction() {
+  const { t } = useTranslation('marketing');
+  return (
+    <section className="mk-cta" aria-labelledby="home-cta-title">
+      <h2 id="home-cta-title">{t('cta.title')}</h2>
+      <p>{t('cta.body')}</p>
+      <div className="mk-actions">
+        <LinkButton to="/login" type="primary" size="large">
+          {t('cta.login')}
+        </LinkButton>
+        <Link to="/policy/index" className="mk-ghost-link">
+          {t('cta.policy')}
+        </Link>
+      </div>
+    </section>
   );
 }
