@@ -11,12 +11,12 @@ import { screenFor } from './route-table.tsx';
 const LoginPage = lazy(() => import('../features/auth/pages/login-page.tsx'));
 const AppLayout = lazy(() => import('./layout/app-layout.tsx'));
 const HomePage = lazy(() => import('../features/home/pages/home-page.tsx'));
-const PolicyPage = lazy(() => import('../features/home/pages/policy-page.tsx'));
+const PolicyPage = lazy(() => import('../features/policy/pages/policy-page.tsx'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page.tsx'));
 const SignupPage = lazy(() => import('../features/auth/pages/signup-page.tsx'));
 const OrganizePage = lazy(() => import('../features/organization/pages/organize-page.tsx'));
-const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'));
-const EmptyPage = lazy(() => import('./pages/empty-page.tsx'));
+const NotFoundPage = lazy(() => import('../features/errors/pages/not-found-page.tsx'));
+const EmptyPage = lazy(() => import('../features/errors/pages/empty-page.tsx'));
 
 /** Lets the request client navigate through the router. */
 function NavigateBridge() {
