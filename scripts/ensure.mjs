@@ -53,7 +53,10 @@ export function ensureDeps() {
 /** Builds apps/web when dist is missing or older than the web app's or the contracts' sources. */
 export function ensureWebBuild({ force = false } = {}) {
   const index = path.join(root, 'apps/web/dist/index.html');
-  const sources = Math.max(newest(path.join(root, 'apps/web')), newest(path.join(root, 'packages/contracts/src')));
+  const sources = Math.max(
+    newest(path.join(root, 'apps/web')),
+    newest(path.join(root, 'packages/contracts/src')),
+  );
   if (force || !existsSync(index) || mtime(index) < sources) {
     console.log('• building the web app…');
     run('npm', ['run', 'build', '-w', 'apps/web']);

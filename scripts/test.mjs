@@ -20,12 +20,16 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
   if (!canInstall) {
-    console.error(`✗ Chromium not found at ${chromium}. Install Debian's chromium (apt-get install chromium fonts-noto-cjk) or set CHROMIUM_PATH.`);
+    console.error(
+      `✗ Chromium not found at ${chromium}. Install Debian's chromium (apt-get install chromium fonts-noto-cjk) or set CHROMIUM_PATH.`,
+    );
     process.exit(1);
   }
   console.log('• installing Debian chromium for the browser journeys…');
   spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], { DEBIAN_FRONTEND: 'noninteractive' });
+  run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], {
+    DEBIAN_FRONTEND: 'noninteractive',
+  });
 }
 run('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts'], { CHROMIUM_PATH: chromium });
 console.log('\n✓ all checks passed');

@@ -4,7 +4,12 @@
  */
 import { hash, verify } from '@node-rs/argon2';
 
-const OPTIONS = { algorithm: 2 /* Algorithm.Argon2id (a const enum, not importable under verbatimModuleSyntax) */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+const OPTIONS = {
+  algorithm: 2 /* Algorithm.Argon2id (a const enum, not importable under verbatimModuleSyntax) */,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 /** PHC-format Argon2id hash of `password`. */
 export function hashPassword(password: string): Promise<string> {
