@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { AdStyle, AuditStatus, DataPermissionType, Role, UserStatus } from '@portal/contracts/constants.ts';
 import type { Db } from '../db/client.ts';
 import { adpos, apps } from '../db/schema/inventory.ts';
-import { accounts, companies } from '../db/schema/organisations.ts';
+import { accounts, companies, companyChannels } from '../db/schema/organisations.ts';
 import { dataPermissions, userRoles, users } from '../db/schema/users.ts';
 import { hashPassword } from '../lib/password.ts';
 
@@ -76,6 +76,10 @@ export const otherMediaApps: DemoApp[] = [
 
 /** Demo Games apps whose keys member@example.com may see (data permission type 3). */
 export const memberAppPackages = ['com.demogames.puzzlequest', 'com.demogames.wordblitz'];
+
+/** Affiliate channels of Demo Games (type 5) and RTB networks of Other Media (type 4); the member sees the first. */
+export const demoAffiliateChannels = ['ClickNest', 'OfferHub', 'LeadPrime'];
+export const demoRtbChannels = ['BidStream', 'PrimeRTB'];
 
 /** Deterministic 32-hex app key of a demo package. */
 export function demoAppKey(pkg: string): string {
@@ -171,5 +175,24 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
         rule: demoAppKey(pkg),
       })),
     );
+    await tx
+      .insert(companyChannels)
+      .values([
+        ...demoAffiliateChannels.map((name) => ({
+          company_id: demoCo.id,
+          type: DataPermissionType.AFFILIATE,
+          name,
+        })),
+        ...demoRtbChannels.map((name) => ({ company_id: otherCo.id, type: DataPermissionType.RTB, name })),
+      ]);
+    const memberChannel = demoAffiliateChannels[0] ?? '';
+    await tx
+      .insert(dataPermissions)
+      .values({
+        user_id: member.id,
+        type: DataPermissionType.AFFILIATE,
+        name: memberChannel,
+        rule: memberChannel,
+      });
   });
 }

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../db/schema/users.ts';
-import { seedDemoFacts } from '../reports/demo-facts.ts';
+import { seedDemoFacts, seedDemoKindFacts } from '../reports/demo-facts.ts';
 import { seedDemoAccounts } from './accounts.ts';
 
 /** Seeds when configured to; returns whether it seeded. */
@@ -21,5 +21,11 @@ export async function seedDemoIfNeeded(app: FastifyInstance): Promise<boolean> {
   const factsStarted = Date.now();
   const facts = await seedDemoFacts(app);
   app.log.info({ ms: Date.now() - factsStarted, ...facts }, 'demo report facts seeded');
+  const kindsStarted = Date.now();
+  const kinds = await seedDemoKindFacts(app);
+  app.log.info(
+    { ms: Date.now() - kindsStarted, ...kinds },
+    'demo RTB, affiliate, game and app report facts seeded',
+  );
   return true;
 }

@@ -4,12 +4,17 @@
  * for `config.demoRandomSeed`. Apps still under review get none (no SDK traffic before approval).
  * Within each company the app created first is the largest, and later ones form a long tail.
  */
-import { AuditStatus } from '@portal/contracts/constants.ts';
+import { AuditStatus, DataPermissionType } from '@portal/contracts/constants.ts';
 import { yesterdayIn } from '@portal/contracts/report-dates.ts';
 import { asc, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { adpos, apps } from '../db/schema/inventory.ts';
+import { companyChannels } from '../db/schema/organisations.ts';
+import { generateAffiliateFacts } from './affiliate-generator.ts';
+import { generateGameFacts } from './game-generator.ts';
+import { generateGxFacts } from './gx-generator.ts';
+import { generateRtbFacts } from './rtb-generator.ts';
 import { type FactApp, generateSdkFacts } from './sdk-generator.ts';
 
 /** Apps with their ad slots as generator input; weights from the order of creation per company. */
@@ -52,4 +57,60 @@ export async function seedDemoFacts(app: FastifyInstance): Promise<{ rows: numbe
     seed: app.config.demoRandomSeed,
   });
   return { rows: result.hourlyRows, dailyRows: result.dailyRows };
+}
+
+/** Channels of the network outside the demo organisations (seen by operations staff only). */
+const networkRtbChannels = ['OpenBid Exchange'];
+const networkAffiliateChannels = ['AdPulse Network', 'Zentrix Media'];
+
+/**
+ * Demo facts of the other kinds (api-contract §7): RTB for the organisations' type-4 channels plus a
+ * network one, both affiliate sources for the type-5 channels plus network ones, game centre and app
+ * report facts for every app with SDK facts. Call after `seedDemoFacts` (the app report derives from
+ * the SDK rollup). Returns row counts per kind.
+ */
+export async function seedDemoKindFacts(app: FastifyInstance): Promise<Record<string, number>> {
+  const opts = {
+    days: app.config.demoDays,
+    endDate: yesterdayIn(app.now(), app.config.reportTimezone),
+    seed: app.config.demoRandomSeed,
+  };
+  const channelRows = await app.db
+    .select({ type: companyChannels.type, name: companyChannels.name })
+    .from(companyChannels)
+    .orderBy(asc(companyChannels.id));
+  const named = (type: number, extra: string[]) => [
+    ...channelRows.filter((c) => c.type === type).map((c, i) => ({ channel: c.name, weight: 1 / (i + 1) })),
+    ...extra.map((channel) => ({ channel, weight: 0.6 })),
+  ];
+  const rtb = await generateRtbFacts(
+    app.reportStore,
+    named(DataPermissionType.RTB, networkRtbChannels).map((c) => ({ ...c, apps: 4 })),
+    opts,
+  );
+  const affiliateChannels = named(DataPermissionType.AFFILIATE, networkAffiliateChannels);
+  const a23 = await generateAffiliateFacts(app.reportStore, 'affiliate_2023', affiliateChannels, opts);
+  const a24 = await generateAffiliateFacts(app.reportStore, 'affiliate_2024', affiliateChannels, opts);
+  const factKeys = new Set((await loadFactApps(app.db)).map((a) => a.app_key));
+  const appRows = (
+    await app.db
+      .select({ app_key: apps.app_key, pkg_name: apps.package_name })
+      .from(apps)
+      .orderBy(asc(apps.company_id), asc(apps.id))
+  ).filter((a) => factKeys.has(a.app_key));
+  const game = await generateGameFacts(
+    app.reportStore,
+    appRows.map((a, i) => ({ ...a, weight: 1 / (i + 1) ** 0.8 })),
+    opts,
+  );
+  const gx = await generateGxFacts(app.reportStore, appRows, opts);
+  return {
+    rtb,
+    affiliate_2023: a23.hourlyRows,
+    affiliate_2023_reject: a23.rejectRows,
+    affiliate_2024: a24.hourlyRows,
+    affiliate_2024_reject: a24.rejectRows,
+    game,
+    gx,
+  };
 }
