@@ -12,6 +12,8 @@ const AppReportPage = lazy(() => import('../features/reports/pages/app-report-pa
 const ReportComingSoonPage = lazy(() => import('../features/reports/pages/report-coming-soon-page.tsx'));
 const AccountInfoPage = lazy(() => import('../features/account/pages/account-info-page.tsx'));
 const ModPasswordPage = lazy(() => import('../features/account/pages/mod-password-page.tsx'));
+const UsersPage = lazy(() => import('../features/users/pages/users-page.tsx'));
+const RolesPage = lazy(() => import('../features/users/pages/roles-page.tsx'));
 
 /** The screen of each permission-built path; paths not listed get the coming-soon screen. */
 export const screenByPath: Record<string, Page> = {
@@ -23,6 +25,8 @@ export const screenByPath: Record<string, Page> = {
   '/appReport/list': AppReportPage,
   '/account/index': AccountInfoPage,
   '/account/modPassword': ModPasswordPage,
+  '/users': UsersPage,
+  '/roles': RolesPage,
 };
 
 /** The screen for `path`. */

@@ -1,0 +1,58 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { demoUser, mockApi, renderApp, seedSession, sessionRoutes } from '../../../test/render-app.tsx';
+
+function fill(id: string, value: string) {
+  fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
+}
+
+describe('change password page', () => {
+  it('marks a wrong old password (606) with "incorrect password", then saves with PUT', async () => {
+    await i18next.changeLanguage('en');
+    seedSession();
+    let answer = { code: 606, msg: 'Incorrect password' } as { code: number; msg?: string; data?: null };
+    const api = mockApi({ ...sessionRoutes(), 'PUT /api/v1/user/password': () => answer });
+    renderApp('/account/modPassword');
+    await screen.findByTestId('mod-password-submit', {}, { timeout: 20_000 });
+    fireEvent.click(screen.getByTestId('mod-password-submit'));
+    expect(await screen.findByText('Please input the old password')).toBeTruthy();
+    expect(screen.getByText('Please input password')).toBeTruthy();
+    expect(screen.getByText('Please enter confirmed passwords')).toBeTruthy();
+
+    fill('old_password', 'Wrong12345');
+    fill('new_password', 'Better12345');
+    fill('confirm', 'Better12345');
+    await new Promise((r) => setTimeout(r, 1100));
+    fireEvent.click(screen.getByTestId('mod-password-submit'));
+    expect(await screen.findByText('incorrect password')).toBeTruthy();
+    expect(api.callsTo('/api/v1/user/password')[0]?.body).toEqual({
+      old_password: 'Wrong12345',
+      new_password: 'Better12345',
+    });
+
+    answer = { code: 0, data: null };
+    fill('old_password', 'Demo12345');
+    await new Promise((r) => setTimeout(r, 1100));
+    fireEvent.click(screen.getByTestId('mod-password-submit'));
+    expect(
+      await screen.findByText('Your password has been changed; your other sessions have been signed out'),
+    ).toBeTruthy();
+    await waitFor(() => expect((document.getElementById('old_password') as HTMLInputElement).value).toBe(''));
+  }, 45_000);
+});
+
+describe('account info page', () => {
+  it('shows email, organisation, account id, roles and status', async () => {
+    seedSession();
+    mockApi(sessionRoutes());
+    renderApp('/account/index');
+    expect((await screen.findByTestId('info-email', {}, { timeout: 20_000 })).textContent).toBe(
+      demoUser.email,
+    );
+    expect(screen.getByTestId('info-company').textContent).toBe('Demo Games');
+    expect(screen.getByTestId('info-account-id').textContent).toContain('1');
+    expect(screen.getByText('超级管理员')).toBeTruthy();
+    expect(screen.getByTestId('info-status').textContent).toBe('已激活');
+  }, 45_000);
+});

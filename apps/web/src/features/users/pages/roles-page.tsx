@@ -1,0 +1,124 @@
+/**
+ * /roles (spec §6; role 67/70): the role catalogue (70 shown, not assignable), each active member's
+ * organisation role (67 super admin / 68 member) and a data-permission editor per member. Opened with
+ * `?user=<id>` (the users page's Edit) it opens that member's editor.
+ */
+import '../i18n.ts';
+import { DEFAULT_PAGE_SIZE, Role, UserStatus } from '@portal/contracts/constants.ts';
+import type { CompanyUser } from '@portal/contracts/users.ts';
+import { Button, Card, Empty, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { succeed } from '../../../lib/notify.ts';
+import { useSession } from '../../../lib/use-session.ts';
+import { useRoles, useSetUserRole, useUsers } from '../api/users-api.ts';
+import { DataPermissionDrawer } from '../components/data-permission-drawer.tsx';
+import { RoleTags } from '../components/status-tag.tsx';
+
+/** Role management screen. */
+export default function RolesPage() {
+  const { t } = useTranslation('users');
+  const { userInfo } = useSession();
+  const [params, setParams] = useSearchParams();
+  const [page, setPage] = useState({ page_no: 1, page_size: DEFAULT_PAGE_SIZE });
+  const users = useUsers({ ...page, status: UserStatus.ACTIVE });
+  const roles = useRoles();
+  const setRole = useSetUserRole();
+  const [editing, setEditing] = useState<CompanyUser | null>(null);
+  const wanted = Number(params.get('user')) || null;
+
+  useEffect(() => {
+    const hit = wanted ? users.data?.list.find((u) => u.user_id === wanted) : undefined;
+    if (hit) setEditing(hit);
+  }, [wanted, users.data]);
+
+  const closeEditor = () => {
+    setEditing(null);
+    if (params.has('user')) setParams({}, { replace: true });
+  };
+
+  const assignable = (roles.data ?? []).filter((r) => r.assignable);
+  const onRole = async (u: CompanyUser, roleId: 67 | 68) => {
+    try {
+      await setRole.mutateAsync({ user_id: u.user_id, role_ids: [roleId] });
+      succeed(t('roles.saved'));
+    } catch {
+      // shown by the request client (10007 keeps one active super admin)
+    }
+  };
+
+  const columns: TableColumnsType<CompanyUser> = [
+    { title: t('columns.email'), dataIndex: 'email' },
+    { title: t('columns.name'), dataIndex: 'name', render: (v: string) => v || '-' },
+    {
+      title: t('roles.orgRole'),
+      key: 'role',
+      width: 220,
+      render: (_, u) => {
+        const current = u.role_ids.includes(Role.ADMIN) ? Role.ADMIN : Role.MEMBER;
+        return (
+          <Select
+            data-testid={`role-${u.user_id}`}
+            value={current}
+            style={{ width: 180 }}
+            disabled={setRole.isPending || assignable.length === 0}
+            onChange={(v: 67 | 68) => onRole(u, v)}
+            options={assignable.map((r) => ({ value: r.id, label: t(`common:roles.${r.id}`) }))}
+          />
+        );
+      },
+    },
+    {
+      title: t('roles.otherRoles'),
+      key: 'other',
+      render: (_, u) => <RoleTags roleIds={u.role_ids.filter((id) => id === Role.OPS)} />,
+    },
+    {
+      title: t('columns.actions'),
+      key: 'actions',
+      width: 160,
+      render: (_, u) => (
+        <Button type="link" size="small" onClick={() => setEditing(u)} data-testid={`perm-open-${u.user_id}`}>
+          {t('roles.dataPermission')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={t('roles.title')} data-testid="roles-page">
+      <Space orientation="vertical" size={4} style={{ marginBottom: 16 }}>
+        <Typography.Text strong>{t('roles.catalogue')}</Typography.Text>
+        <Space wrap>
+          {(roles.data ?? []).map((r) => (
+            <Tag key={r.id} color={r.assignable ? 'blue' : 'default'} data-testid={`role-entry-${r.id}`}>
+              {t(`common:roles.${r.id}`, { defaultValue: r.name })}
+              {r.assignable ? '' : ` · ${t('roles.notAssignable')}`}
+            </Tag>
+          ))}
+        </Space>
+        <Typography.Text type="secondary">{t('roles.hint')}</Typography.Text>
+      </Space>
+      <Table<CompanyUser>
+        rowKey="user_id"
+        data-testid="roles-table"
+        columns={columns}
+        dataSource={users.data?.list ?? []}
+        loading={users.isFetching}
+        locale={{ emptyText: <Empty description={users.isError ? t('loadFailed') : t('roles.empty')} /> }}
+        rowClassName={(u) => (u.user_id === userInfo?.user_id ? 'row-self' : '')}
+        pagination={
+          (users.data?.total ?? 0) > 0 && {
+            current: page.page_no,
+            pageSize: page.page_size,
+            total: users.data?.total,
+            showTotal: (total) => t('total', { total }),
+            onChange: (page_no, page_size) => setPage({ page_no, page_size }),
+          }
+        }
+      />
+      <DataPermissionDrawer user={editing} onClose={closeEditor} />
+    </Card>
+  );
+}
