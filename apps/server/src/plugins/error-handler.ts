@@ -1,12 +1,19 @@
 /**
  * The one error handler (architecture §Conventions): AppError → envelope with HTTP 200 and the
- * catalogue text in the caller's language; validation failures → 604 with field errors; framework
- * errors keep their HTTP status (400, 404, 413, 429) in the envelope; anything else → 602 with HTTP 500,
+ * catalogue text in the caller's language; schema validation failures → HTTP 200, 604 with
+ * `data.errors` = `[{ field, message }]`, messages in the caller's language (validation-messages.ts);
+ * framework errors keep their HTTP status (400, 404, 413, 415, 429) in the envelope with a catalogue
+ * code and text (604 with a localised reason, 10002, 10008); anything else → 602 with HTTP 500,
  * details only in the log (api-contract §1–2).
  */
 import { type CodeValue, codeMessage, langFromHeader } from '@portal/contracts/codes.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import {
+  localizedValidationErrors,
+  requestErrorMessage,
+  type ValidationItem,
+} from './validation-messages.ts';
 
 /** Language of the request's `Accept-Language` (zh default). */
 export function requestLang(request: FastifyRequest) {
@@ -23,7 +30,17 @@ export function sendCode(
   return reply.code(200).send({ code, msg: codeMessage(code, requestLang(request)), data });
 }
 
-type ZodLikeIssue = { path?: (string | number)[]; message: string; instancePath?: string; params?: unknown };
+/**
+ * HTTP status of a framework (pre-business) error → envelope code. Every 4xx that never reached a
+ * route is the caller's fault: 604 with a localised reason in `data.errors` (400 unparseable or empty
+ * JSON, 413 too large, 415 unsupported content type, …), except 429 (10002) and 404 (10008). 602 is
+ * kept for faults of the server only (api-contract §1–2).
+ */
+function frameworkCode(status: number): CodeValue {
+  if (status === 429) return 10002;
+  if (status === 404) return 10008;
+  return 604;
+}
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: unknown, request, rawReply) => {
@@ -39,23 +56,22 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
     }
     const err = error as {
-      validation?: ZodLikeIssue[];
+      validation?: ValidationItem[];
+      validationContext?: string;
       statusCode?: number;
       code?: string;
       message?: string;
     };
-    if (err.validation) {
-      const errors = err.validation.map((v) => ({
-        field: v.path?.join('.') || v.instancePath?.replace(/^\//, '').replaceAll('/', '.') || '',
-        message: v.message,
-      }));
+    if (Array.isArray(err.validation)) {
+      const errors = localizedValidationErrors(request, err.validation, err.validationContext, lang);
       return reply.code(200).send({ code: 604, msg: codeMessage(604, lang), data: { errors } });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const msg = status === 429 ? codeMessage(10002, lang) : (err.message ?? 'Bad request');
-      const code = status === 429 ? 10002 : status === 413 || status === 400 ? 604 : 602;
-      return reply.code(status).send({ code, msg, data: null });
+      const code = frameworkCode(status);
+      const data =
+        code === 604 ? { errors: [{ field: '', message: requestErrorMessage(err.code, lang) }] } : null;
+      return reply.code(status).send({ code, msg: codeMessage(code, lang), data });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ code: 602, msg: codeMessage(602, lang), data: null });
