@@ -1,0 +1,113 @@
+import type { StatColumn } from '@portal/contracts/reports.ts';
+import { sdkCatalogue } from '@portal/contracts/reports.ts';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ColumnDialog } from './column-dialog.tsx';
+
+const columns: StatColumn[] = sdkCatalogue.map((c) => ({ ...c, title: c.title.en }));
+
+function selection(): string[] {
+  return [...document.querySelectorAll('[data-testid^="selected-"]')].map((el) =>
+    (el.getAttribute('data-testid') ?? '').replace('selected-', ''),
+  );
+}
+
+function open(value: string[]) {
+  const onApply = vi.fn();
+  const onCancel = vi.fn();
+  render(<ColumnDialog open columns={columns} value={value} onApply={onApply} onCancel={onCancel} />);
+  return { onApply, onCancel };
+}
+
+/** jsdom lays nothing out: give every selected item a 40 px row so dnd-kit's keyboard moves can measure. */
+let rectSpy: ReturnType<typeof vi.spyOn> | undefined;
+beforeEach(() => {
+  rectSpy = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    const item = this.closest('[data-testid^="selected-"]');
+    const list = item?.parentElement;
+    const index = item && list ? [...list.children].indexOf(item) : 0;
+    const top = index * 40;
+    return {
+      x: 0,
+      y: top,
+      top,
+      left: 0,
+      right: 300,
+      bottom: top + 36,
+      width: 300,
+      height: 36,
+      toJSON() {},
+    } as DOMRect;
+  });
+});
+afterEach(() => rectSpy?.mockRestore());
+
+describe('custom column dialog (spec §2, §5)', () => {
+  it('lists the selection in order with its count, and dimensions and metrics apart', () => {
+    open(['dt', 'revenue', 'app_key']);
+    expect(selection()).toEqual(['dt', 'revenue', 'app_key']);
+    expect(screen.getByTestId('column-count').textContent).toBe('已选 3 项');
+    const dims = screen.getByTestId('column-dimensions');
+    const metrics = screen.getByTestId('column-metrics');
+    expect(within(dims).getByTestId('option-geo')).toBeTruthy();
+    expect(within(dims).queryByTestId('option-revenue')).toBeNull();
+    expect(within(metrics).getByTestId('option-ctr')).toBeTruthy();
+  });
+
+  it('needs at least one dimension and one metric', () => {
+    const { onApply } = open(['dt', 'revenue']);
+    fireEvent.click(screen.getByTestId('remove-dt'));
+    fireEvent.click(screen.getByTestId('column-apply'));
+    expect(screen.getByTestId('column-error').textContent).toContain('至少需要选择一个维度字段');
+    expect(onApply).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByTestId('option-geo'));
+    fireEvent.click(screen.getByTestId('remove-revenue'));
+    fireEvent.click(screen.getByTestId('column-apply'));
+    expect(screen.getByTestId('column-error').textContent).toContain('至少需要选择一个指标字段');
+    expect(onApply).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByTestId('option-ctr'));
+    expect(screen.queryByTestId('column-error')).toBeNull();
+    fireEvent.click(screen.getByTestId('column-apply'));
+    expect(onApply).toHaveBeenCalledWith(['geo', 'ctr']);
+  });
+
+  it('clears all, selects a whole group, and appends checked fields at the end', () => {
+    const { onApply } = open(['dt', 'revenue']);
+    fireEvent.click(screen.getByTestId('column-clear'));
+    expect(selection()).toEqual([]);
+    expect(screen.getByTestId('column-count').textContent).toBe('已选 0 项');
+
+    fireEvent.click(screen.getByTestId('column-metrics-all'));
+    fireEvent.click(screen.getByTestId('option-hour'));
+    const metrics = columns.filter((c) => c.type === 2).map((c) => c.field);
+    expect(selection()).toEqual([...metrics, 'hour']);
+    fireEvent.click(screen.getByTestId('column-apply'));
+    expect(onApply).toHaveBeenCalledWith([...metrics, 'hour']);
+  });
+
+  it('reorders with the keyboard (Space, ArrowDown, Space)', async () => {
+    const { onApply } = open(['dt', 'app_key', 'revenue']);
+    const handle = screen.getByTestId('drag-dt');
+    handle.focus();
+    const tick = () => act(() => new Promise((r) => setTimeout(r, 20)));
+    fireEvent.keyDown(handle, { key: ' ', code: 'Space' });
+    await tick();
+    fireEvent.keyDown(handle, { key: 'ArrowDown', code: 'ArrowDown' });
+    await tick();
+    fireEvent.keyDown(handle, { key: ' ', code: 'Space' });
+    await tick();
+    expect(selection()).toEqual(['app_key', 'dt', 'revenue']);
+    fireEvent.click(screen.getByTestId('column-apply'));
+    expect(onApply).toHaveBeenCalledWith(['app_key', 'dt', 'revenue']);
+  });
+
+  it('cancel leaves the columns as they were', () => {
+    const { onApply, onCancel } = open(['dt', 'revenue']);
+    fireEvent.click(screen.getByTestId('column-clear'));
+    fireEvent.click(screen.getByTestId('column-cancel'));
+    expect(onCancel).toHaveBeenCalled();
+    expect(onApply).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,233 @@
+import type { MenuItem } from '@portal/contracts/passport.ts';
+import { type CatalogueField, sdkCatalogue } from '@portal/contracts/reports.ts';
+import { affiliateCatalogue } from '@portal/contracts/reports-affiliate.ts';
+import { gameCatalogue } from '@portal/contracts/reports-game.ts';
+import { gxCatalogue } from '@portal/contracts/reports-gx.ts';
+import { rtbCatalogue } from '@portal/contracts/reports-rtb.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '../../../test/render-app.tsx';
+
+const zh = (cat: CatalogueField[]) => cat.map((c) => ({ ...c, title: c.title.zh }));
+
+const menu: MenuItem[] = [
+  {
+    key: 'menu.reports',
+    path: '/report',
+    children: [
+      { key: 'menu.sdkReport', path: '/report/sdk' },
+      { key: 'menu.rtbReport', path: '/report/rtb' },
+      { key: 'menu.affiliateReport', path: '/report/newreport' },
+      { key: 'menu.newAffiliate', path: '/report/reportv2' },
+      { key: 'menu.gameReport', path: '/report/game' },
+    ],
+  },
+  { key: 'menu.appReport', path: '/appReport/list' },
+];
+
+const affiliateRow = {
+  dt: '20240305',
+  channel: 'ch1',
+  offer_id: 'o9',
+  pkg_name: 'com.demo',
+  click: 1000,
+  conversion: 50,
+  reject: 7,
+  cvr: 0.05,
+  revenue: 1234.5,
+};
+
+function routes(extra: Record<string, unknown> = {}) {
+  return {
+    ...sessionRoutes(menu),
+    'GET /v1/report/stat_column/sdk': { code: 0, data: zh(sdkCatalogue) },
+    'GET /v1/report/stat_column/rtb': { code: 0, data: zh(rtbCatalogue) },
+    'GET /v1/report/stat_column/affiliate': { code: 0, data: zh(affiliateCatalogue) },
+    'GET /v1/report/stat_column/game': { code: 0, data: zh(gameCatalogue) },
+    'GET /v1/report/stat_column/gx': { code: 0, data: zh(gxCatalogue) },
+    'GET /v1/user/channels': { code: 0, data: [{ app_name: 'Net A', name: 'Net A', value: 'Net A' }] },
+    'GET /common/country': { code: 0, data: [{ country_code: 'US', country_name: '美国' }] },
+    'GET /v1/report/list/game/sdk/app': { code: 0, data: [{ app_name: 'Puzzle', pkg_name: 'com.puzzle' }] },
+    'GET /v1/report/list/rtb': {
+      code: 0,
+      data: { list: [{ dt: '20240305', revenue: 12.5 }], count: 1, total: {} },
+    },
+    'GET /v1/report/list/affiliate': {
+      code: 0,
+      data: { list: [affiliateRow], count: 1, total: { reject: 7 } },
+    },
+    'GET /v1/report/list/game/sdk': { code: 0, data: { list: [], count: 0, total: {} } },
+    'GET /gx/report/list': { code: 0, data: { list: [], count: 0, total: {} } },
+    'GET /v1/report/list/affiliate/reject': {
+      code: 0,
+      data: {
+        list: [{ reject_reason: 'Duplicate click', reject_num: 7 }],
+        count: 1,
+        total: { reject_num: 7 },
+      },
+    },
+    'GET /v1/report/trend/rtb': { code: 0, data: [{ dt: '20240305', value: 12.5 }] },
+    'GET /v1/report/trend/affiliate': { code: 0, data: [] },
+    'GET /v1/report/trend/game': { code: 0, data: [] },
+    'GET /v1/report/trend/gx': { code: 0, data: [] },
+    ...extra,
+  } as Parameters<typeof mockApi>[0];
+}
+
+async function applyColumns(change: () => void) {
+  fireEvent.click(await screen.findByTestId('report-columns'));
+  await screen.findByTestId('column-apply');
+  change();
+  fireEvent.click(screen.getByTestId('column-apply'));
+}
+
+const last = (calls: Call[]) => calls[calls.length - 1]?.query;
+
+/** The page card; the first render of a lazy report chunk can be slow on a busy machine. */
+const findPage = (testId: string) => screen.findByTestId(testId, {}, { timeout: 30_000 });
+
+describe('report pages', { timeout: 90_000 }, () => {
+  it('RTB: saves the column choice under rtbReportColumns and queries those fields', async () => {
+    seedSession();
+    const api = mockApi(routes());
+    renderApp('/report/rtb');
+    await findPage('rtb-report');
+    await waitFor(() => expect(api.callsTo('/v1/report/list/rtb')).toHaveLength(1));
+    expect(last(api.callsTo('/v1/report/list/rtb'))?.get('order')).toBe('dt:desc');
+
+    await applyColumns(() => {
+      fireEvent.click(screen.getByTestId('column-clear'));
+      fireEvent.click(screen.getByTestId('option-country'));
+      fireEvent.click(screen.getByTestId('option-win_rate'));
+    });
+    expect(JSON.parse(localStorage.getItem('rtbReportColumns') ?? 'null')).toEqual(['country', 'win_rate']);
+    await waitFor(() =>
+      expect(last(api.callsTo('/v1/report/list/rtb'))?.get('fields')).toBe('country,win_rate'),
+    );
+    expect(last(api.callsTo('/v1/report/list/rtb'))?.get('order')).toBeNull();
+    expect(localStorage.getItem('sdkReportColumns')).toBeNull();
+    // the trend follows the list: same range, revenue by default
+    expect(last(api.callsTo('/v1/report/trend/rtb'))?.get('metric')).toBe('revenue');
+  });
+
+  it('Affiliate: drops a sort on a column no longer shown, keeps affiliteReportColumns, opens Reject Detail', async () => {
+    seedSession();
+    const api = mockApi(routes());
+    renderApp('/report/newreport');
+    await findPage('affiliate-report');
+    await waitFor(() => expect(api.callsTo('/v1/report/list/affiliate')).toHaveLength(1));
+    expect(last(api.callsTo('/v1/report/list/affiliate'))?.get('db_source')).toBe('affiliate_2023');
+
+    fireEvent.click(screen.getByTestId('col-offer_id'));
+    await waitFor(() =>
+      expect(last(api.callsTo('/v1/report/list/affiliate'))?.get('order')).toBe('offer_id:asc'),
+    );
+
+    await applyColumns(() => fireEvent.click(screen.getByTestId('remove-offer_id')));
+    await waitFor(() =>
+      expect(last(api.callsTo('/v1/report/list/affiliate'))?.get('fields')).not.toContain('offer_id'),
+    );
+    expect(last(api.callsTo('/v1/report/list/affiliate'))?.get('order')).toBe('dt:desc');
+    expect(JSON.parse(localStorage.getItem('affiliteReportColumns') ?? '[]')).not.toContain('offer_id');
+
+    fireEvent.click(await screen.findByTestId('reject-cell'));
+    const dialog = await screen.findByTestId('reject-dialog');
+    expect(await within(dialog).findByText('Duplicate click')).toBeTruthy();
+    const q = last(api.callsTo('/v1/report/list/affiliate/reject'));
+    expect(q?.get('dt')).toBe('20240305');
+    expect(q?.get('channel')).toBe('ch1');
+    expect(q?.get('db_source')).toBe('affiliate_2023');
+    expect(within(dialog).getByTestId('reject-total').textContent).toBe('7');
+  });
+
+  it('New Affiliate uses db_source affiliate_2024 and the same saved columns', async () => {
+    localStorage.setItem('affiliteReportColumns', JSON.stringify(['hour', 'channel', 'reject']));
+    seedSession();
+    const api = mockApi(routes());
+    renderApp('/report/reportv2');
+    await findPage('new-affiliate-report');
+    await waitFor(() => expect(api.callsTo('/v1/report/list/affiliate')).toHaveLength(1));
+    const q = last(api.callsTo('/v1/report/list/affiliate'));
+    expect(q?.get('db_source')).toBe('affiliate_2024');
+    expect(q?.get('fields')).toBe('hour,channel,reject');
+    expect(q?.get('order')).toBe('hour:desc');
+  });
+
+  it('exports XLSX with the list filters and saves it under the Content-Disposition name', async () => {
+    seedSession();
+    const api = mockApi(routes());
+    const exports: Call[] = [];
+    const inner = api.fetchMock;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname !== '/v1/report/export/rtb') return inner(input, init);
+      exports.push({
+        method: 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: new Headers(),
+        body: null,
+      });
+      return new Response('xlsx-bytes', {
+        headers: {
+          'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'Content-Disposition':
+            'attachment; filename="RTB.xlsx"; filename*=UTF-8\'\'RTB%E6%8A%A5%E8%A1%A8.xlsx',
+        },
+      });
+    });
+    const created = vi.fn(() => 'blob:x');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
+    const names: string[] = [];
+    const click = HTMLElement.prototype.click;
+    vi.spyOn(HTMLElement.prototype, 'click').mockImplementation(function (this: HTMLElement) {
+      if (this instanceof HTMLAnchorElement && this.download) names.push(this.download);
+      else click.call(this);
+    });
+
+    renderApp('/report/rtb');
+    await findPage('rtb-report');
+    await waitFor(() => expect(api.callsTo('/v1/report/list/rtb')).toHaveLength(1));
+    const button = screen.getByTestId('report-export');
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(button);
+    await waitFor(() => expect(exports).toHaveLength(1));
+    await waitFor(() => expect(names).toEqual(['RTB报表.xlsx']));
+    const q = exports[0]?.query;
+    const list = api.callsTo('/v1/report/list/rtb')[0]?.query;
+    expect(q?.get('format')).toBe('xlsx');
+    expect(q?.get('dt')).toBe(list?.get('dt'));
+    expect(q?.get('fields')).toBe(list?.get('fields'));
+    expect(q?.get('titles')?.split(',')[0]).toBe('日期');
+    expect(q?.get('page_index')).toBeNull();
+  });
+
+  it('game report: gameReportColumns become data_dimension and data_metrics; 402 shows the permission text', async () => {
+    localStorage.setItem('gameReportColumns', JSON.stringify(['nation', 'pv_click', 'pv_click_rate']));
+    seedSession();
+    const api = mockApi(routes({ 'GET /v1/report/list/game/sdk': { code: 402, msg: 'no' } }));
+    renderApp('/report/game');
+    await findPage('game-report');
+    await waitFor(() => expect(api.callsTo('/v1/report/list/game/sdk')).toHaveLength(1));
+    const q = last(api.callsTo('/v1/report/list/game/sdk'));
+    expect(q?.get('data_dimension')).toBe('nation');
+    expect(q?.get('data_metrics')).toBe('pv_click,pv_click_rate');
+    expect(q?.get('page_no')).toBe('1');
+    expect((await screen.findByTestId('report-error')).textContent).toBe('您没有权限，请联系管理员申请');
+  });
+
+  it('app report: page size 50, yyyy-MM-dd dates, no export and no custom columns', async () => {
+    seedSession();
+    const api = mockApi(routes());
+    renderApp('/appReport/list');
+    await findPage('app-report');
+    await waitFor(() => expect(api.callsTo('/gx/report/list')).toHaveLength(1));
+    const q = last(api.callsTo('/gx/report/list'));
+    expect(q?.get('page_size')).toBe('50');
+    expect(q?.get('start_date')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(screen.queryByTestId('report-export')).toBeNull();
+    expect(screen.queryByTestId('report-columns')).toBeNull();
+    expect(screen.getByTestId('report-reset-width')).toBeTruthy();
+    expect(await screen.findByTestId('report-empty')).toBeTruthy();
+  });
+});
