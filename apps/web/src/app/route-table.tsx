@@ -14,6 +14,8 @@ const AccountInfoPage = lazy(() => import('../features/account/pages/account-inf
 const ModPasswordPage = lazy(() => import('../features/account/pages/mod-password-page.tsx'));
 const UsersPage = lazy(() => import('../features/users/pages/users-page.tsx'));
 const RolesPage = lazy(() => import('../features/users/pages/roles-page.tsx'));
+const AppsListPage = lazy(() => import('../features/apps/pages/apps-list-page.tsx'));
+const AdslotsListPage = lazy(() => import('../features/adslots/pages/adslots-list-page.tsx'));
 
 /** The screen of each permission-built path; paths not listed get the coming-soon screen. */
 export const screenByPath: Record<string, Page> = {
@@ -27,6 +29,8 @@ export const screenByPath: Record<string, Page> = {
   '/account/modPassword': ModPasswordPage,
   '/users': UsersPage,
   '/roles': RolesPage,
+  '/apps/list': AppsListPage,
+  '/adpos/list': AdslotsListPage,
 };
 
 /** The screen for `path`. */

@@ -8,7 +8,7 @@ describe.each(testDbKinds)('ad slots on %s', (db) => {
   beforeAll(async () => {
     inv = await createInventory({ db });
     appId = await appIdByName(inv, 'Puzzle Quest Saga');
-  });
+  }, 180_000);
   afterAll(async () => inv.close());
 
   const create = (form: Record<string, unknown>, lang: 'en' | 'zh-CN' = 'en') =>

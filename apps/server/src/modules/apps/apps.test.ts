@@ -7,7 +7,7 @@ describe.each(testDbKinds)('apps on %s', (db) => {
   let inv: Inventory;
   beforeAll(async () => {
     inv = await createInventory({ db });
-  });
+  }, 180_000);
   afterAll(async () => inv.close());
 
   const create = (token: string, form: Record<string, unknown>, lang: 'en' | 'zh-CN' = 'en') =>

@@ -12,7 +12,7 @@ describe.each(testDbKinds)('organisation scope of apps and ad slots on %s', (db)
     demoApp = await appIdByName(inv, 'Merge Kingdom');
     demoSlot = (await inv.call('GET', '/v1/adpos', inv.tokens.demo, { app_id: demoApp })).data.list[0]
       .adpos_id;
-  });
+  }, 180_000);
   afterAll(async () => inv.close());
 
   /** Every endpoint that takes an app or ad slot id, called with Demo Games' ids. */

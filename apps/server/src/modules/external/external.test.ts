@@ -13,7 +13,7 @@ describe.each(testDbKinds)('signed /external_api partner calls on %s', (db) => {
       now: () => clock,
       env: { EXTERNAL_API_KEYS: 'acme:acme-secret,beta:beta-secret' },
     });
-  });
+  }, 180_000);
   afterAll(async () => inv.close());
 
   const signedQuery = async (fields: Record<string, unknown>, key = 'acme-secret') => {

@@ -39,7 +39,7 @@ describe.each(testDbKinds)('to-do delivery on %s', (db) => {
     });
     // The worker started by buildApp is stopped: this test drives delivery step by step.
     await inv.app.todoWorker?.stop();
-  });
+  }, 180_000);
   afterAll(async () => {
     await inv.close();
     server.close();

@@ -6,7 +6,7 @@ describe.each(testDbKinds)('operations review queue on %s', (db) => {
   let inv: Inventory;
   beforeAll(async () => {
     inv = await createInventory({ db });
-  });
+  }, 180_000);
   afterAll(async () => inv.close());
 
   it('lists apps and ad slots under review across organisations; a decision removes them', async () => {

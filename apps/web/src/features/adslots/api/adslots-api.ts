@@ -1,0 +1,78 @@
+/** Ad slot endpoints (spec §7 Ad slots; contracts adpos.ts): one hook or function per endpoint. */
+import type { AdposCreateBody, AdposItem, AdposListData, AdStyleInfo } from '@portal/contracts/adpos.ts';
+import type { AppOption } from '@portal/contracts/apps.ts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/request.ts';
+
+export type AdposQuery = {
+  page_no: number;
+  page_size: number;
+  adpos_id?: number;
+  adpos_name?: string;
+  app_name?: string;
+  ad_style?: number;
+  audit_status?: number;
+};
+
+/** `GET /v1/adpos`: one page. */
+export function useAdposList(query: AdposQuery) {
+  return useQuery({
+    queryKey: ['adpos', 'list', query],
+    queryFn: () => request<AdposListData>('/v1/adpos', { query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /v1/adpos/type` for SDK publishers: styles and their content types. */
+export function useAdStyles() {
+  return useQuery({
+    queryKey: ['adpos', 'type', 1],
+    queryFn: () => request<AdStyleInfo[]>('/v1/adpos/type', { query: { publisher_type: 1 } }),
+    staleTime: 3600_000,
+  });
+}
+
+/** `GET /v1/app/list`: the app options. */
+export function useAppChoices() {
+  return useQuery({ queryKey: ['apps', 'options'], queryFn: () => request<AppOption[]>('/v1/app/list') });
+}
+
+/** `GET /v1/adpos/name_exist` within the app (`adpos_id` when editing). */
+export async function adposNameExists(
+  app_id: number,
+  adpos_name: string,
+  adpos_id?: number,
+): Promise<boolean> {
+  return (
+    await request<{ exist: boolean }>('/v1/adpos/name_exist', { query: { app_id, adpos_name, adpos_id } })
+  ).exist;
+}
+
+function useInvalidate() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['adpos'] }),
+      client.invalidateQueries({ queryKey: ['apps'] }),
+    ]);
+}
+
+/** `POST /v1/adpos`, or `PUT /v1/adpos` when `adpos_id` is set. */
+export function useSaveAdpos() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: AdposCreateBody & { adpos_id?: number }) =>
+      request<AdposItem>('/v1/adpos', { method: body.adpos_id === undefined ? 'POST' : 'PUT', body }),
+    onSuccess: invalidate,
+  });
+}
+
+/** `PUT /v1/adpos/status` (`id` = adpos_id). */
+export function useAdposStatus() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: { id: number; audit_status: number }) =>
+      request<AdposItem>('/v1/adpos/status', { method: 'PUT', body }),
+    onSuccess: invalidate,
+  });
+}
