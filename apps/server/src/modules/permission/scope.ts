@@ -14,6 +14,7 @@ import { AuditStatus, DataPermissionType, Role, UserStatus } from '@portal/contr
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { apps } from '../../db/schema/inventory.ts';
+import { companyChannels } from '../../db/schema/organisations.ts';
 import { dataPermissions } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
@@ -72,4 +73,36 @@ export async function appNames(db: Db, appKeys: string[]): Promise<Map<string, s
     .from(apps)
     .where(inArray(apps.app_key, [...new Set(appKeys)]));
   return new Map(rows.map((r) => [r.app_key, r.app_name]));
+}
+
+/** `all`: no restriction; otherwise the visible RTB or affiliate channel names (possibly none). */
+export type ChannelScope = { all: true } | { all: false; channels: string[] };
+
+/**
+ * The caller's channels of `type` (4 RTB, 5 affiliate; spec §6): role 70 every channel; role 67 its
+ * organisation's channels of that type; others their data permissions of that type within the
+ * organisation's channels. Throws AppError 601 without a company or while pending.
+ */
+export async function channelScope(db: Db, user: ScopeUser, type: 4 | 5): Promise<ChannelScope> {
+  if (user.roles.includes(Role.OPS)) return { all: true };
+  if (user.companyId === null || user.status === UserStatus.APPLICATION) throw new AppError(601);
+  const own = (
+    await db
+      .select({ name: companyChannels.name })
+      .from(companyChannels)
+      .where(and(eq(companyChannels.company_id, user.companyId), eq(companyChannels.type, type)))
+      .orderBy(companyChannels.name)
+  ).map((r) => r.name);
+  if (user.roles.includes(Role.ADMIN)) return { all: false, channels: own };
+  const granted = await db
+    .select({ rule: dataPermissions.rule })
+    .from(dataPermissions)
+    .where(and(eq(dataPermissions.user_id, user.userId), eq(dataPermissions.type, type)));
+  const mine = new Set(granted.map((g) => g.rule));
+  return { all: false, channels: own.filter((c) => mine.has(c)) };
+}
+
+/** Requested channels (null = none asked) ∩ scope; null means no restriction, [] nothing visible. */
+export function scopedChannels(scope: ChannelScope, requested: string[] | null): string[] | null {
+  return scopedAppKeys(scope.all ? scope : { all: false, appKeys: scope.channels }, requested);
 }

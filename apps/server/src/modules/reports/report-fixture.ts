@@ -11,7 +11,7 @@ import { apps } from '../../db/schema/inventory.ts';
 import { companies } from '../../db/schema/organisations.ts';
 import { users } from '../../db/schema/users.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../demo/accounts.ts';
-import { seedDemoFacts } from '../../reports/demo-facts.ts';
+import { seedDemoFacts, seedDemoKindFacts } from '../../reports/demo-facts.ts';
 import { loginAs } from '../../test/login.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -41,6 +41,7 @@ export async function createReportFixture(db: 'pglite' | 'postgres'): Promise<Re
   const t = await createTestApp({ db, now: () => FIXED_NOW, env: { DEMO_DAYS: String(FACT_DAYS) } });
   await seedDemoAccounts(t.app.db);
   await seedDemoFacts(t.app);
+  await seedDemoKindFacts(t.app);
   const [demoGames] = await t.app.db.select().from(companies).where(eq(companies.company_name, 'Demo Games'));
   const [pending] = await t.app.db
     .insert(users)

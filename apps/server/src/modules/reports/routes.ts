@@ -2,22 +2,26 @@
  * Report routes (spec §7 Reports, api-contract §8): SDK column catalogue, SDK list, and the caller's
  * channel options. All need a session; scope is computed per request (modules/permission/scope.ts).
  */
+import { DataPermissionType, PublisherType } from '@portal/contracts/constants.ts';
 import { yesterdayIn } from '@portal/contracts/report-dates.ts';
 import {
   channel,
   channelsQuery,
   reportListData,
-  sdkCatalogue,
   sdkListQuery,
   statColumn,
 } from '@portal/contracts/reports.ts';
+import { reportCatalogues, reportKinds } from '@portal/contracts/reports-kinds.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answer, ok } from '../../lib/route-schema.ts';
 import { requestLang } from '../../plugins/error-handler.ts';
 import { currentUser } from '../../plugins/session.ts';
-import { sdkAppKeyScope, visibleSdkApps } from '../permission/scope.ts';
+import { affiliateFacts, rtbFacts } from '../../reports/fact-tables.ts';
+import { requireReport } from '../permission/report-access.ts';
+import { channelScope, sdkAppKeyScope, visibleSdkApps } from '../permission/scope.ts';
+import { kindRoutes } from './kind-routes.ts';
 import { parseSdkListQuery } from './sdk-params.ts';
 import { sdkReportList } from './sdk-service.ts';
 
@@ -26,14 +30,17 @@ const security = [{ token: [] }];
 export async function reportRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
+  await kindRoutes(fastify);
+
   app.get(
-    '/v1/report/stat_column/sdk',
+    '/v1/report/stat_column/:kind',
     {
       preHandler: app.authenticate,
       schema: {
         tags: ['reports'],
-        summary: 'SDK report columns, titles in the caller language',
+        summary: "A report kind's columns (sdk, rtb, affiliate, game, gx), titles in the caller language",
         security,
+        params: z.object({ kind: z.enum(reportKinds) }),
         response: { 200: answer(z.array(statColumn)) },
       },
     },
@@ -42,7 +49,7 @@ export async function reportRoutes(fastify: FastifyInstance) {
       const lang = requestLang(request);
       return ok(
         request,
-        sdkCatalogue.map((c) => ({ ...c, title: c.title[lang] })),
+        reportCatalogues[request.params.kind].map((c) => ({ ...c, title: c.title[lang] })),
       );
     },
   );
@@ -65,6 +72,7 @@ export async function reportRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = currentUser(request);
+      await requireReport(app, user, 'sdk');
       const lang = requestLang(request);
       const parsed = parseSdkListQuery(
         request.query,
@@ -82,7 +90,8 @@ export async function reportRoutes(fastify: FastifyInstance) {
       preHandler: app.authenticate,
       schema: {
         tags: ['reports'],
-        summary: 'Channel options of the report filters: visible SDK apps for publisher_type 1',
+        summary:
+          'Channel options of the report filters: visible SDK apps (1), RTB networks (2), affiliate channels (3)',
         security,
         querystring: channelsQuery,
         response: { 200: answer(z.array(channel)) },
@@ -90,8 +99,20 @@ export async function reportRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = currentUser(request);
+      const type = request.query.publisher_type;
+      if (type !== PublisherType.SDK) {
+        const scope = await channelScope(
+          app.db,
+          user,
+          type === PublisherType.RTB ? DataPermissionType.RTB : DataPermissionType.AFFILIATE,
+        );
+        const names = scope.all ? await allChannels(app, type) : scope.channels;
+        return ok(
+          request,
+          names.map((name) => ({ app_name: name, name, value: name })),
+        );
+      }
       const scope = await sdkAppKeyScope(app.db, user);
-      if (request.query.publisher_type !== 1) return ok(request, []);
       const apps = await visibleSdkApps(app.db, scope);
       return ok(
         request,
@@ -99,4 +120,11 @@ export async function reportRoutes(fastify: FastifyInstance) {
       );
     },
   );
+}
+
+/** Every channel of the network with facts for operations staff: distinct names in the fact table. */
+async function allChannels(app: FastifyInstance, type: number): Promise<string[]> {
+  const table = type === PublisherType.RTB ? rtbFacts.daily : affiliateFacts.affiliate_2024.daily;
+  const rows = await app.reportStore.query(`SELECT DISTINCT channel FROM ${table} ORDER BY channel`);
+  return rows.map((r) => String(r.channel));
 }

@@ -6,23 +6,17 @@
  *   cooperation_types has 1; anyone with a data permission of type 3;
  * - Affiliate and New Affiliate reports: role 70 or 67 when cooperation_types has 4; anyone with a
  *   data permission of type 5;
- * - RTB report: a data permission of type 4;
+ * - RTB report: role 70; role 67 when the organisation has RTB channels; a data permission of type 4;
  * - app and ad slot management: role 70 or 67 when the SDK report is available;
  * - user and role management: role 70 or 67;
  * - APP report: members of the companies of APP_REPORT_COMPANY_IDS.
  */
-import { CooperationType, DataPermissionType, Role, UserStatus } from '@portal/contracts/constants.ts';
+import { Role, UserStatus } from '@portal/contracts/constants.ts';
 import { type MenuItem, type MenuKey, menuKeys } from '@portal/contracts/passport.ts';
+import { permittedReports, type ReportAccessInput } from '../permission/report-access.ts';
 
-export type MenuInput = {
-  status: number;
-  companyId: number | null;
-  roles: number[];
-  cooperationTypes: number[];
-  dataPermissionTypes: number[];
-  /** Whether the company gets the APP report routes. */
-  appReport: boolean;
-};
+/** The report rules live in permission/report-access.ts, shared with the report endpoints (402). */
+export type MenuInput = ReportAccessInput;
 
 function item(key: MenuKey, children?: MenuItem[]): MenuItem {
   return children ? { key, path: menuKeys[key], children } : { key, path: menuKeys[key] };
@@ -34,12 +28,7 @@ export function buildMenu(input: MenuInput): MenuItem[] {
   if (input.companyId === null || input.status === UserStatus.APPLICATION) return [account];
 
   const manager = input.roles.includes(Role.OPS) || input.roles.includes(Role.ADMIN);
-  const coop = new Set(input.cooperationTypes);
-  const perms = new Set(input.dataPermissionTypes);
-  const sdk = (manager && coop.has(CooperationType.SDK)) || perms.has(DataPermissionType.SDK);
-  const affiliate =
-    (manager && coop.has(CooperationType.AFFILIATE)) || perms.has(DataPermissionType.AFFILIATE);
-  const rtb = perms.has(DataPermissionType.RTB);
+  const { sdk, rtb, affiliate } = permittedReports(input);
 
   const reports: MenuItem[] = [];
   if (sdk) reports.push(item('menu.sdkReport'));

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { answer, ok } from '../../lib/route-schema.ts';
 import { requestLang } from '../../plugins/error-handler.ts';
 import { currentUser } from '../../plugins/session.ts';
+import { loadReportAccess } from '../permission/report-access.ts';
 import { buildMenu } from './menu.ts';
 import { hasAppReport, loadUserInfo } from './user-info.ts';
 
@@ -52,6 +53,7 @@ export async function userRoutes(root: FastifyInstance) {
         roles: user.roles,
         cooperationTypes: info.cooperation_types,
         dataPermissionTypes: info.data_permission.map((p) => p.permission_info.type),
+        companyChannelTypes: (await loadReportAccess(app, user)).companyChannelTypes,
         appReport: await hasAppReport(app, info.company_id),
       });
       return ok(request, menu);

@@ -1,0 +1,186 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDbKinds } from '../../test/test-app.ts';
+import { createReportFixture, type ReportFixture, YESTERDAY } from './report-fixture.ts';
+
+type Row = Record<string, unknown>;
+const START = '20260101';
+const dash = (s: string) => `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6)}`;
+
+describe.each(testDbKinds)('report kinds on %s', (db) => {
+  let f: ReportFixture;
+  beforeAll(async () => {
+    f = await createReportFixture(db);
+  }, 240_000);
+  afterAll(async () => f?.close());
+
+  async function get(url: string, token: string, query: Record<string, string | number> = {}) {
+    return f.app.inject({
+      method: 'GET',
+      url,
+      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+      headers: { token, 'accept-language': 'en' },
+    });
+  }
+  const json = async (url: string, token: string, query: Record<string, string | number> = {}) =>
+    (await get(url, token, query)).json() as {
+      code: number;
+      data: { list: Row[]; count: number; total: Row };
+    };
+  const sum = async (sql: string, params: Record<string, string> = {}) =>
+    (await f.app.reportStore.query(sql, params))[0] ?? {};
+
+  it('RTB: totals equal an independent sum over the scoped channels; another organisation gets 402', async () => {
+    const body = await json('/v1/report/list/rtb', f.tokens.other, {
+      dt: `${START},${YESTERDAY}`,
+      fields: 'dt,country,request,win_rate',
+    });
+    expect(body.code).toBe(0);
+    const exp = await sum(
+      `SELECT sum(request)::BIGINT AS request, sum(winning_bid)::BIGINT AS wb, sum(response)::BIGINT AS resp
+       FROM rtb_daily WHERE dt BETWEEN DATE '2026-01-01' AND DATE '2026-01-14' AND channel IN ('BidStream', 'PrimeRTB')`,
+    );
+    expect(Number(exp.request)).toBeGreaterThan(0);
+    expect(body.data.total.request).toBe(Number(exp.request));
+    expect(body.data.total.win_rate).toBeCloseTo(Number(exp.wb) / Number(exp.resp), 5);
+    const all = await json('/v1/report/list/rtb', f.tokens.ops, {
+      dt: `${START},${YESTERDAY}`,
+      fields: 'dt,request',
+    });
+    expect(Number(all.data.total.request)).toBeGreaterThan(Number(exp.request));
+    expect((await json('/v1/report/list/rtb', f.tokens.demo, { dt: `${START},${YESTERDAY}` })).code).toBe(
+      402,
+    );
+  });
+
+  it('affiliate: member sees only its channel, default order dt then hour desc, dropped sort, totals match', async () => {
+    const q = {
+      dt: `${START},${YESTERDAY}`,
+      db_source: 'affiliate_2024',
+      fields: 'dt,hour,channel,click,cvr',
+      order: 'geo:asc',
+      page_size: 5,
+    };
+    const body = await json('/v1/report/list/affiliate', f.tokens.member, q);
+    expect(body.code).toBe(0);
+    expect(new Set(body.data.list.map((r) => r.channel))).toEqual(new Set(['ClickNest']));
+    expect(body.data.list[0]).toMatchObject({ dt: YESTERDAY, hour: 23 });
+    expect(body.data.list[1]).toMatchObject({ dt: YESTERDAY, hour: 22 });
+    const exp = await sum(
+      `SELECT sum(click)::BIGINT AS click, sum(conversion)::BIGINT AS conv FROM affiliate_2024_hourly
+       WHERE dt BETWEEN DATE '2026-01-01' AND DATE '2026-01-14' AND channel = 'ClickNest'`,
+    );
+    expect(body.data.total.click).toBe(Number(exp.click));
+    expect(body.data.total.cvr).toBeCloseTo(Number(exp.conv) / Number(exp.click), 5);
+    const asked = await json('/v1/report/list/affiliate', f.tokens.member, {
+      ...q,
+      channel: 'OfferHub,AdPulse Network',
+    });
+    expect(asked.data.count).toBe(0);
+    expect((await json('/v1/report/list/affiliate', f.tokens.other, q)).code).toBe(402);
+  });
+
+  it('affiliate reject detail adds up to the reject cell of the row', async () => {
+    const row = (
+      await json('/v1/report/list/affiliate', f.tokens.demo, {
+        dt: `${YESTERDAY},${YESTERDAY}`,
+        fields: 'dt,channel,offer_id,reject',
+        order: 'reject:desc',
+        page_size: 1,
+      })
+    ).data.list[0] as Row;
+    const detail = await json('/v1/report/list/affiliate/reject', f.tokens.demo, {
+      dt: YESTERDAY,
+      channel: String(row.channel),
+      offer_id: String(row.offer_id),
+    });
+    expect(detail.code).toBe(0);
+    expect(detail.data.count).toBeGreaterThan(1);
+    const nums = detail.data.list.map((r) => Number(r.reject_num));
+    expect(nums.reduce((a, b) => a + b, 0)).toBe(row.reject);
+    expect([...nums].sort((a, b) => b - a)).toEqual(nums);
+  });
+
+  it('game and app report take yyyy-MM-dd dates and answer them; game apps are objects', async () => {
+    const game = await json('/v1/report/list/game/sdk', f.tokens.demo, {
+      start_date: dash(START),
+      end_date: dash(YESTERDAY),
+      data_dimension: 'datepart,app',
+      data_metrics: 'uv_click,uv_click_rate',
+    });
+    expect(game.code).toBe(0);
+    expect(game.data.list[0]?.datepart).toBe(dash(YESTERDAY));
+    expect(game.data.list[0]?.app).toMatchObject({
+      app_name: expect.any(String),
+      pkg_name: expect.stringMatching(/^com\.demogames\./),
+    });
+    expect(
+      (await json('/v1/report/list/game/sdk', f.tokens.demo, { start_date: START, end_date: YESTERDAY }))
+        .code,
+    ).toBe(604);
+    const gx = await json('/gx/report/list', f.tokens.demo, {
+      start_date: dash(START),
+      end_date: dash(YESTERDAY),
+    });
+    expect(gx.code).toBe(0);
+    expect(gx.data.list).toHaveLength(50);
+    expect(gx.data.list[0]?.dt).toBe(dash(YESTERDAY));
+    expect(
+      (await json('/gx/report/list', f.tokens.other, { start_date: dash(START), end_date: dash(YESTERDAY) }))
+        .code,
+    ).toBe(402);
+  });
+
+  it('exports the same rows as the paged list, as XLSX and CSV with a UTF-8 file name', async () => {
+    const q = {
+      dt: `${START},${YESTERDAY}`,
+      fields: 'dt,channel,click,revenue',
+      titles: '日期,渠道,点击,收入',
+    };
+    const listed: Row[] = [];
+    for (let page = 1; ; page++) {
+      const b = await json('/v1/report/list/affiliate', f.tokens.demo, {
+        ...q,
+        page_index: page,
+        page_size: 200,
+      });
+      listed.push(...b.data.list);
+      if (listed.length >= b.data.count) break;
+    }
+    const res = await get('/v1/report/export/affiliate', f.tokens.demo, q);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain("filename*=UTF-8''");
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows = (wb.worksheets[0]?.getSheetValues() ?? [])
+      .filter(Boolean)
+      .map((r) => (r as unknown[]).slice(1));
+    expect(rows[0]).toEqual(['日期', '渠道', '点击', '收入']);
+    expect(rows.slice(1)).toEqual(listed.map((r) => [r.dt, r.channel, r.click, r.revenue]));
+    const csv = await get('/v1/report/export/affiliate', f.tokens.demo, { ...q, format: 'csv' });
+    const lines = csv.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(csv.body.startsWith('\ufeff')).toBe(true);
+    expect(lines).toHaveLength(listed.length + 1);
+    expect(lines[1]).toBe(
+      [listed[0]?.dt, listed[0]?.channel, listed[0]?.click, listed[0]?.revenue].join(','),
+    );
+  });
+
+  it('trend gives one point per day equal to the daily list', async () => {
+    const t = await json('/v1/report/trend/sdk', f.tokens.demo, {
+      dt: `${START},${YESTERDAY}`,
+      metric: 'revenue',
+    });
+    const days = await json('/v1/report/list/sdk', f.tokens.demo, {
+      dt: `${START},${YESTERDAY}`,
+      fields: 'dt,revenue',
+      page_size: 100,
+    });
+    const pts = t.data as unknown as { dt: string; value: number }[];
+    expect(pts).toHaveLength(14);
+    expect(pts[13]).toEqual({ dt: YESTERDAY, value: days.data.list[0]?.revenue });
+  });
+});
