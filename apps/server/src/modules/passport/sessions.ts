@@ -3,7 +3,7 @@
  * expiry; logout, a password change or reset and inactivating the user revoke rows.
  */
 import { SESSION_TTL_MS } from '@portal/contracts/constants.ts';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema/auth.ts';
 import { userRoles, users } from '../../db/schema/users.ts';
@@ -81,8 +81,14 @@ export type SessionLookup = {
  * their roles; null when there is none.
  */
 export async function findSessionUser(db: Db, tokenHash: string, now: Date): Promise<SessionLookup | null> {
+  // One round trip: this runs on every authenticated request (bench/RESULTS.md, API overhead).
   const [row] = await db
-    .select({ session: sessions, user: users })
+    .select({
+      session: sessions,
+      user: users,
+      roles: sql<number[] | null>`(select array_agg(${userRoles.role_id}::int order by ${userRoles.role_id})
+        from ${userRoles} where ${userRoles.user_id} = ${users.id})`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(eq(sessions.token_hash, tokenHash))
@@ -90,9 +96,5 @@ export async function findSessionUser(db: Db, tokenHash: string, now: Date): Pro
   if (!row || row.session.revoked_at !== null || row.session.expires_at.getTime() <= now.getTime()) {
     return null;
   }
-  const roles = await db
-    .select({ role_id: userRoles.role_id })
-    .from(userRoles)
-    .where(eq(userRoles.user_id, row.user.id));
-  return { user: row.user, roles: roles.map((r) => r.role_id).sort((a, b) => a - b) };
+  return { user: row.user, roles: (row.roles ?? []).map(Number) };
 }
