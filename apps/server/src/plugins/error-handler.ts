@@ -46,8 +46,11 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: unknown, request, rawReply) => {
     const lang = requestLang(request);
     // An error envelope is not the route's success shape: skip the route's response serializer,
-    // which would otherwise reject it and answer 500.
-    const reply = rawReply.serializer((payload) => JSON.stringify(payload));
+    // which would otherwise reject it and answer 500. A custom serializer leaves the content type
+    // unset, so name it here (clients and proxies must see JSON).
+    const reply = rawReply
+      .serializer((payload) => JSON.stringify(payload))
+      .type('application/json; charset=utf-8');
     if (error instanceof AppError) {
       return reply.code(200).send({
         code: error.code,
@@ -76,6 +79,29 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ code: 602, msg: codeMessage(602, lang), data: null });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors of the router itself, raised before any route or the error
+ * handler runs (FST_ERR_BAD_URL 400: a path parameter that is not valid percent-encoding;
+ * FST_ERR_MAX_PARAM_LENGTH 414: a path parameter longer than `maxParamLength`). Without it Fastify
+ * answers its own `{ error, code, message, statusCode }` body in English; with it, the envelope:
+ * the same HTTP status, 604 and a localised reason. Wire it with `Fastify({ frameworkErrors })`.
+ */
+export function answerFrameworkError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const err = error as { statusCode?: number; code?: string };
+  const lang = requestLang(request);
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send(
+      JSON.stringify({
+        code: 604,
+        msg: codeMessage(604, lang),
+        data: { errors: [{ field: '', message: requestErrorMessage(err.code, lang) }] },
+      }),
+    );
 }
 
 /** Unknown route: HTTP 404 with the envelope (code 10008) in the caller's language. */

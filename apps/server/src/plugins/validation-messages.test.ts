@@ -12,7 +12,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { registerErrorHandler } from './error-handler.ts';
+import { answerFrameworkError, registerErrorHandler } from './error-handler.ts';
 
 type Body604 = { code: number; msg: string; data: { errors: { field: string; message: string }[] } };
 
@@ -25,7 +25,7 @@ const bodySchema = z.object({
 });
 
 async function miniApp(): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, bodyLimit: 1024 });
+  const app = Fastify({ logger: false, bodyLimit: 1024, frameworkErrors: answerFrameworkError });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -75,6 +75,8 @@ describe('604 field errors follow Accept-Language', () => {
     expect(status).toBe(200);
     expect(body.code).toBe(604);
     expect(body.msg).toBe('参数错误');
+    const raw = await app.inject({ method: 'POST', url: '/things', payload: badBody });
+    expect(raw.headers['content-type']).toBe('application/json; charset=utf-8');
     const errors = byField(body);
     expect(Object.keys(errors).sort()).toEqual(['items.0.name', 'items.0.qty', 'kind', 'note', 'title']);
     expect(errors.title).toBe('无效输入：期望 string，实际接收 数字');
@@ -172,6 +174,41 @@ describe('604 field errors follow Accept-Language', () => {
       code: 604,
       msg: 'Parameter error',
       data: { errors: [{ field: '', message: 'Unsupported content type' }] },
+    });
+  });
+});
+
+describe('router errors with frameworkErrors: answerFrameworkError', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await miniApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers a badly encoded path parameter with HTTP 400 and the envelope', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/things/%E0%A4%A?page=1',
+      headers: { 'accept-language': 'en' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.json()).toEqual({
+      code: 604,
+      msg: 'Parameter error',
+      data: { errors: [{ field: '', message: 'The request URL is not valid' }] },
+    });
+  });
+
+  it('answers an overlong path parameter with HTTP 414 and the envelope', async () => {
+    const res = await app.inject({ method: 'GET', url: `/things/${'9'.repeat(500)}?page=1` });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({
+      code: 604,
+      msg: '参数错误',
+      data: { errors: [{ field: '', message: '路径参数过长' }] },
     });
   });
 });

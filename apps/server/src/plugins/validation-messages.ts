@@ -100,6 +100,8 @@ const requestErrorText: Record<string, Record<Lang, string>> = {
   },
   FST_ERR_CTP_BODY_TOO_LARGE: { zh: '请求体过大', en: 'The request body is too large' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { zh: '不支持的内容类型', en: 'Unsupported content type' },
+  FST_ERR_BAD_URL: { zh: '请求地址无效', en: 'The request URL is not valid' },
+  FST_ERR_MAX_PARAM_LENGTH: { zh: '路径参数过长', en: 'A path parameter is too long' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     zh: '请求体长度与 Content-Length 不符',
     en: 'The request body length does not match Content-Length',
