@@ -114,6 +114,7 @@ export default function AppsListPage() {
       title: t('columns.actions'),
       key: 'actions',
       width: 230,
+      fixed: 'right',
       render: (_, app) =>
         app.audit_status === -1 ? null : (
           <Space size={0} data-testid={`app-actions-${app.id}`}>

@@ -1,0 +1,167 @@
+import type { AdposItem } from '@portal/contracts/adpos.ts';
+import type { MenuItem } from '@portal/contracts/passport.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '../../../test/render-app.tsx';
+
+const menu: MenuItem[] = [
+  { key: 'menu.appManagement', path: '/apps/list' },
+  { key: 'menu.adSlots', path: '/adpos/list' },
+];
+
+const styles = [
+  {
+    ad_style: 1,
+    name: '横幅',
+    content_types: [
+      { value: 5, name: '320*50' },
+      { value: 6, name: '300*250' },
+    ],
+    exclusive: [[5, 6]],
+  },
+  {
+    ad_style: 2,
+    name: '插屏',
+    content_types: [1, 2, 3, 4].map((v) => ({
+      value: v,
+      name: ['横版图文', '竖版图文', '横版视频', '竖版视频'][v - 1] as string,
+    })),
+    exclusive: [],
+  },
+  {
+    ad_style: 6,
+    name: '激励视频',
+    content_types: [
+      { value: 3, name: '横版视频' },
+      { value: 4, name: '竖版视频' },
+    ],
+    exclusive: [],
+  },
+];
+
+const slot: AdposItem = {
+  adpos_id: 11,
+  adpos_name: 'Home Banner',
+  ad_style: 1,
+  content_type: [5],
+  audit_status: 2,
+  channel_name: 'Puzzle Quest',
+  app: { id: 7 },
+};
+
+function routes(extra: Record<string, (c: Call) => { code: number; msg?: string; data?: unknown }> = {}) {
+  return mockApi({
+    ...sessionRoutes(menu),
+    'GET /v1/adpos': () => ({ code: 0, data: { list: [slot], total: 1 } }),
+    'GET /v1/adpos/type': { code: 0, data: styles },
+    'GET /v1/app/list': {
+      code: 0,
+      data: [
+        { id: 7, app_name: 'Puzzle Quest', package_name: 'com.p', audit_status: 2 },
+        { id: 8, app_name: 'Word Blitz', package_name: 'com.w', audit_status: 2 },
+      ],
+    },
+    'GET /v1/adpos/name_exist': (c) => ({
+      code: 0,
+      data: { exist: c.query.get('adpos_name') === 'Home Banner' && !c.query.get('adpos_id') },
+    }),
+    'POST /v1/adpos': (c) => ({ code: 0, data: { ...slot, ...(c.body as object), adpos_id: 12 } }),
+    'PUT /v1/adpos': (c) => ({ code: 0, data: { ...slot, ...(c.body as object) } }),
+    ...extra,
+  });
+}
+
+async function pick(testId: string, option: string) {
+  const select = await screen.findByTestId(testId);
+  fireEvent.mouseDown(select.querySelector('.ant-select-selector, .ant-select-content') ?? select);
+  const options = await screen.findAllByText(option, { selector: '.ant-select-item-option-content' });
+  fireEvent.click(options[options.length - 1] as HTMLElement);
+}
+
+function itemOf(el: HTMLElement): HTMLElement {
+  return el.closest('.ant-form-item') as HTMLElement;
+}
+
+describe('ad slots (spec §2 Ad slots, §5 Ad slot form)', () => {
+  it('opened with app_id: filters by the app name and opens the create dialog with that app', async () => {
+    const api = routes();
+    seedSession();
+    renderApp('/adpos/list/7/Puzzle%20Quest');
+    const dialog = await screen.findByTestId('adslot-dialog', {}, { timeout: 20_000 });
+    await waitFor(() =>
+      expect(within(itemOf(within(dialog).getByTestId('adslot-app'))).getByText('Puzzle Quest')).toBeTruthy(),
+    );
+    await waitFor(() =>
+      expect(api.callsTo('/v1/adpos').some((c) => c.query.get('app_name') === 'Puzzle Quest')).toBe(true),
+    );
+  });
+
+  it('offers each style its content types, refuses 320*50 with 300*250, clears types on a style change, saves', async () => {
+    const api = routes();
+    seedSession();
+    renderApp('/adpos/list');
+    fireEvent.click(await screen.findByTestId('create-adslot', {}, { timeout: 20_000 }));
+    await screen.findByTestId('adslot-dialog');
+    await pick('adslot-app', 'Word Blitz');
+    const name = document.getElementById('adpos_name') as HTMLElement;
+    fireEvent.change(name, { target: { value: 'Home Banner' } });
+    fireEvent.blur(name);
+    await within(itemOf(name)).findByText('广告位名称已存在');
+    expect(api.callsTo('/v1/adpos/name_exist')[0]?.query.get('app_id')).toBe('8');
+    fireEvent.change(name, { target: { value: 'n'.repeat(31) } });
+    await within(itemOf(name)).findByText('广告位名称不能超过 30 个字符');
+    fireEvent.change(name, { target: { value: '  Top Banner  ' } });
+
+    await pick('adslot-style', '横幅');
+    const types = await screen.findByTestId('adslot-content-types');
+    expect(within(types).getAllByRole('checkbox')).toHaveLength(2);
+    fireEvent.click(within(types).getByLabelText('320*50'));
+    fireEvent.click(within(types).getByLabelText('300*250'));
+    await within(itemOf(types)).findByText('320*50 与 300*250 只能选择一个');
+    fireEvent.click(screen.getByTestId('adslot-dialog-save'));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await pick('adslot-style', '激励视频');
+    const videoTypes = await screen.findByTestId('adslot-content-types');
+    const boxes = within(videoTypes).getAllByRole('checkbox') as HTMLInputElement[];
+    expect(boxes.map((b) => b.checked)).toEqual([false, false]);
+    expect(within(videoTypes).queryByText('横版图文')).toBeNull();
+    fireEvent.click(screen.getByTestId('adslot-dialog-save'));
+    await within(itemOf(videoTypes)).findByText('内容类型不能为空');
+    fireEvent.click(within(videoTypes).getByLabelText('竖版视频'));
+    fireEvent.click(screen.getByTestId('adslot-dialog-save'));
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.method === 'POST' && c.path === '/v1/adpos')).toHaveLength(1),
+    );
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      app: { id: 8 },
+      adpos_name: 'Top Banner',
+      ad_style: 6,
+      content_type: [4],
+    });
+    await screen.findByText('保存成功');
+  });
+
+  it('editing keeps app and style fixed and checks the name with the adpos_id', async () => {
+    const api = routes();
+    seedSession();
+    renderApp('/adpos/list');
+    fireEvent.click(await screen.findByTestId('edit-adslot-11', {}, { timeout: 20_000 }));
+    const dialog = await screen.findByTestId('adslot-dialog');
+    const name = document.getElementById('adpos_name') as HTMLInputElement;
+    await waitFor(() => expect(name.value).toBe('Home Banner'));
+    expect(within(dialog).getByTestId('adslot-app').className).toMatch(/disabled/);
+    expect(within(dialog).getByTestId('adslot-style').className).toMatch(/disabled/);
+    fireEvent.blur(name);
+    await waitFor(() => expect(api.callsTo('/v1/adpos/name_exist')[0]?.query.get('adpos_id')).toBe('11'));
+    fireEvent.click(screen.getByTestId('adslot-dialog-save'));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+        adpos_id: 11,
+        ad_style: 1,
+        app: { id: 7 },
+      }),
+    );
+  });
+});

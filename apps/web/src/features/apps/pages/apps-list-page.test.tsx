@@ -1,0 +1,169 @@
+import type { AppItem } from '@portal/contracts/apps.ts';
+import type { MenuItem } from '@portal/contracts/passport.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '../../../test/render-app.tsx';
+
+const menu: MenuItem[] = [
+  { key: 'menu.appManagement', path: '/apps/list' },
+  { key: 'menu.adSlots', path: '/adpos/list' },
+];
+
+const app = (id: number, audit_status: number, extra: Partial<AppItem> = {}): AppItem => ({
+  id,
+  app_name: `App ${id}`,
+  package_name: `com.demo.app${id}`,
+  platform: 1,
+  is_online: 1,
+  app_store_address: `https://play.google.com/store/apps/details?id=com.demo.app${id}`,
+  industry_id: 210,
+  industry_name: 'Games / Puzzle',
+  audit_status,
+  publisher_id: 1,
+  publisher_name: 'Demo Games',
+  profit_center_id: null,
+  description: '',
+  app_key: audit_status === 1 ? null : `key${id}`.padEnd(32, '0'),
+  adpos_count: id,
+  ...extra,
+});
+
+const industries = [
+  { id: 1, parent_id: -1, name: '应用' },
+  { id: 2, parent_id: -1, name: '游戏' },
+  { id: 210, parent_id: 2, name: '益智' },
+];
+
+function routes(extra: Record<string, (c: Call) => { code: number; msg?: string; data?: unknown }> = {}) {
+  return mockApi({
+    ...sessionRoutes(menu),
+    'GET /v1/app': () => ({ code: 0, data: { list: [app(1, 1), app(2, 2), app(3, -1)], total: 3 } }),
+    'GET /v1/industry': { code: 0, data: industries },
+    'GET /v1/app/channel_name_exist': (c) => ({
+      code: 0,
+      data: { exist: c.query.get('app_name') === 'Taken' },
+    }),
+    'GET /v1/app/pkg_exist': (c) => ({
+      code: 0,
+      data: { exist: c.query.get('package_name') === 'com.taken' },
+    }),
+    'GET /v1/app/urlvalid': () => ({ code: 0, data: { result: false } }),
+    ...extra,
+  });
+}
+
+async function openPage() {
+  seedSession();
+  renderApp('/apps/list');
+  return screen.findByTestId('apps-table', {}, { timeout: 20_000 });
+}
+
+/** The field's error text under its form item. */
+async function errorOf(inputId: string, text: string) {
+  const item = document.getElementById(inputId)?.closest('.ant-form-item') as HTMLElement;
+  await within(item).findByText(text);
+}
+
+describe('apps list (spec §2 Apps list)', () => {
+  it('hides the key under review, copies it otherwise, and hides actions of a deleted app', async () => {
+    routes();
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const table = await openPage();
+    await within(table).findByText('App 2');
+    expect(screen.getByTestId('app-key-1').textContent).toBe('审核通过后显示');
+    fireEvent.click(screen.getByTestId('app-key-2'));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('key2'.padEnd(32, '0')));
+    await screen.findByText('复制成功');
+    expect(screen.queryByTestId('app-actions-3')).toBeNull();
+    expect(screen.getByTestId('app-actions-2')).toBeTruthy();
+    expect(screen.getByTestId('status-1').textContent).toBe('审核中');
+  });
+
+  it('debounces the name search by 500 ms and sends the filters', async () => {
+    const api = routes();
+    await openPage();
+    await waitFor(() => expect(api.callsTo('/v1/app').length).toBeGreaterThan(0));
+    fireEvent.change(document.getElementById('filter-app-name') as HTMLElement, { target: { value: 'Puz' } });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(api.callsTo('/v1/app').some((c) => c.query.get('app_name') === 'Puz')).toBe(false);
+    await waitFor(
+      () => expect(api.callsTo('/v1/app').some((c) => c.query.get('app_name') === 'Puz')).toBe(true),
+      {
+        timeout: 2000,
+      },
+    );
+    const last = api.callsTo('/v1/app').at(-1);
+    expect(last?.query.get('page_no')).toBe('1');
+    expect(last?.query.get('page_size')).toBe('10');
+  });
+
+  it('changes 2 → 3 only after the confirm prompt', async () => {
+    const api = routes({ 'PUT /v1/app/status': () => ({ code: 0, data: app(2, 3) }) });
+    await openPage();
+    const select = await screen.findByTestId('status-2');
+    fireEvent.mouseDown(select.querySelector('.ant-select-selector, .ant-select-content') ?? select);
+    fireEvent.click(await screen.findByText('冻结', { selector: '.ant-select-item-option-content' }));
+    expect((await screen.findAllByText('确定要修改状态吗？')).length).toBeGreaterThan(0);
+    expect(api.callsTo('/v1/app/status')).toHaveLength(0);
+    const oks = screen.getAllByRole('button', { name: /^确\s*定$/ });
+    fireEvent.click(oks[oks.length - 1] as HTMLElement);
+    await waitFor(() => expect(api.callsTo('/v1/app/status')[0]?.body).toEqual({ id: 2, audit_status: 3 }));
+  });
+});
+
+describe('app dialog (spec §5 App form)', () => {
+  it('requires the fields, checks name and package on blur and the store address format', async () => {
+    const api = routes();
+    await openPage();
+    fireEvent.click(screen.getByTestId('create-app'));
+    await screen.findByTestId('app-dialog');
+    fireEvent.click(screen.getByTestId('app-dialog-save'));
+    await errorOf('app_name', '应用名称不能为空');
+    await errorOf('package_name', '请输入包名');
+    await errorOf('app_store_address', '应用商店地址不能为空');
+    expect(api.callsTo('/v1/app').filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    const name = document.getElementById('app_name') as HTMLElement;
+    fireEvent.change(name, { target: { value: 'x'.repeat(31) } });
+    await errorOf('app_name', '应用名称不能超过 30 个字符');
+    fireEvent.change(name, { target: { value: 'Taken' } });
+    fireEvent.blur(name);
+    await errorOf('app_name', '应用名称已存在');
+    expect(api.callsTo('/v1/app/channel_name_exist')[0]?.query.get('id')).toBeNull();
+
+    const pkg = document.getElementById('package_name') as HTMLElement;
+    fireEvent.change(pkg, { target: { value: 'com.taken' } });
+    fireEvent.blur(pkg);
+    await errorOf('package_name', '包名已存在');
+
+    const url = document.getElementById('app_store_address') as HTMLElement;
+    fireEvent.change(url, { target: { value: 'https://example.com/app' } });
+    fireEvent.blur(url);
+    await errorOf('app_store_address', '无效的链接地址');
+    expect(api.callsTo('/v1/app/urlvalid')).toHaveLength(0);
+    fireEvent.change(url, { target: { value: 'https://play.google.com/store/apps/details?id=com.taken' } });
+    fireEvent.blur(url);
+    await waitFor(() => expect(api.callsTo('/v1/app/urlvalid')).toHaveLength(1));
+    expect(api.callsTo('/v1/app/urlvalid')[0]?.query.get('package_name')).toBe('com.taken');
+    await errorOf('app_store_address', '无效的链接地址');
+  });
+
+  it('accepts a generic URL when the app is not on Google Play, and edits exclude the own id', async () => {
+    const api = routes({ 'GET /v1/app/urlvalid': () => ({ code: 0, data: { result: true } }) });
+    await openPage();
+    fireEvent.click(await screen.findByTestId('edit-app-2'));
+    await screen.findByTestId('app-dialog');
+    const name = document.getElementById('app_name') as HTMLInputElement;
+    await waitFor(() => expect(name.value).toBe('App 2'));
+    fireEvent.blur(name);
+    await waitFor(() => expect(api.callsTo('/v1/app/channel_name_exist')[0]?.query.get('id')).toBe('2'));
+    fireEvent.click(screen.getByLabelText('否'));
+    const url = document.getElementById('app_store_address') as HTMLElement;
+    fireEvent.change(url, { target: { value: 'https://example.com/app' } });
+    fireEvent.blur(url);
+    await waitFor(() => expect(api.callsTo('/v1/app/urlvalid').at(-1)?.query.get('is_online')).toBe('2'));
+    const item = url.closest('.ant-form-item') as HTMLElement;
+    expect(within(item).queryByText('无效的链接地址')).toBeNull();
+  });
+});
