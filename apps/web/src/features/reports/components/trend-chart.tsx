@@ -9,8 +9,8 @@ import { formatCell } from '../../../lib/format.ts';
 export type TrendPoint = { label: string; value: number };
 
 const W = 960;
-const H = 220;
-const PAD = { top: 16, right: 20, bottom: 28, left: 72 };
+const H = 150;
+const PAD = { top: 12, right: 20, bottom: 24, left: 72 };
 
 /** Rounds a span up to a 1/2/5 × 10^n step so the grid lines fall on readable values. */
 export function niceStep(span: number, ticks: number): number {
