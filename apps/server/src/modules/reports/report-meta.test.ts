@@ -85,7 +85,7 @@ describe.each(testDbKinds)('report metadata and channels on %s', (db) => {
   it('documents the report routes and their query parameters in the OpenAPI document', async () => {
     const doc = (await f.app.inject({ method: 'GET', url: '/docs/json' })).json();
     for (const p of [
-      '/v1/report/stat_column/sdk',
+      '/v1/report/stat_column/{kind}',
       '/v1/report/list/sdk',
       '/v1/user/channels',
       '/common/country',

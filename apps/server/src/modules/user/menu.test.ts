@@ -19,6 +19,7 @@ describe('buildMenu (spec §6)', () => {
   it('role 70 follows cooperation types: 1 gives SDK (and management), 4 the two affiliate reports', () => {
     expect(paths({ roles: [70], cooperationTypes: [4] })).toEqual([
       '/report',
+      '/report/rtb',
       '/report/newreport',
       '/report/reportv2',
       '/account',
