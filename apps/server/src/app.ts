@@ -25,6 +25,7 @@ import { reportRoutes } from './modules/reports/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { answerNotFound, registerErrorHandler } from './plugins/error-handler.ts';
+import { housekeeping } from './plugins/housekeeping.ts';
 import { redactPaths } from './plugins/logging.ts';
 import { registerSession } from './plugins/session-impl.ts';
 import { openReportStore, type ReportStore } from './reports/store.ts';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(opsRoutes);
   await app.register(externalRoutes);
   await app.register(notificationRoutes);
+  await app.register(housekeeping);
 
   registerWebApp(app, config);
   return app;
