@@ -88,7 +88,8 @@ export function ReportPage({ def }: { def: ReportDef }) {
     ? async (format: ExportFormat) => {
         const path = def.exportPath ?? '';
         const q = exportQuery(def, filters, columns, sort, format);
-        await exportReport(path, q, format, exportFileNames[def.kind][currentLang()], def.timeoutMs);
+        // exports stream every row: the default 600 s timeout, not the game list's 60 s
+        await exportReport(path, q, format, exportFileNames[def.kind][currentLang()]);
       }
     : undefined;
 
