@@ -2,7 +2,13 @@ import { userInfo } from '@portal/contracts/passport.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
-import { DEMO_PASSWORD, demoAppKey, memberAppPackages, seedDemoAccounts } from '../../demo/accounts.ts';
+import {
+  DEMO_PASSWORD,
+  demoAffiliateChannels,
+  demoAppKey,
+  memberAppPackages,
+  seedDemoAccounts,
+} from '../../demo/accounts.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { loginAs } from '../../test/login.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/test-app.ts';
@@ -46,9 +52,10 @@ describe.each(testDbKinds)('user_info and menu on %s', (db) => {
     });
     expect(info.company_id).toEqual(expect.any(Number));
     expect(info.account_id).toEqual(expect.any(Number));
-    expect(info.data_permission.map((d) => d.permission_info)).toEqual(
-      memberAppPackages.map((pkg) => expect.objectContaining({ type: 3, rule: demoAppKey(pkg) })),
-    );
+    expect(info.data_permission.map((d) => d.permission_info)).toEqual([
+      ...memberAppPackages.map((pkg) => expect.objectContaining({ type: 3, rule: demoAppKey(pkg) })),
+      expect.objectContaining({ type: 5, rule: demoAffiliateChannels[0] }),
+    ]);
   });
 
   it('user_info of a user without an organisation', async () => {
@@ -88,11 +95,12 @@ describe.each(testDbKinds)('user_info and menu on %s', (db) => {
     expect(body.data[0].children[0]).toEqual({ key: 'menu.sdkReport', path: '/report/sdk' });
   });
 
-  it('menu of a member with SDK data permissions: SDK and game reports, no management', async () => {
+  it('menu of a member with SDK and affiliate data permissions: those reports, no management', async () => {
     const token = await loginAs(t.app, 'member@example.com', DEMO_PASSWORD);
     const p = paths((await get('/api/v1/user/menu', token)).data);
     expect(p).toContain('/report/sdk');
-    expect(p).not.toContain('/report/newreport');
+    expect(p).toContain('/report/newreport');
+    expect(p).not.toContain('/report/rtb');
     expect(p).not.toContain('/apps/list');
     expect(p).not.toContain('/users');
   });

@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyChannels } from '../../db/schema/organisations.ts';
 import { dataPermissions, users } from '../../db/schema/users.ts';
-import { DEMO_PASSWORD, demoAppKey, seedDemoAccounts } from '../../demo/accounts.ts';
+import {
+  DEMO_PASSWORD,
+  demoAffiliateChannels,
+  demoAppKey,
+  demoRtbChannels,
+  seedDemoAccounts,
+} from '../../demo/accounts.ts';
 import { loginAs } from '../../test/login.ts';
 import { allRoles } from '../../test/org.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/test-app.ts';
@@ -101,12 +107,23 @@ describe.each(testDbKinds)('roles and data permissions on %s', (db) => {
       demoAppKey('com.demogames.mergekingdom'),
     );
     expect(options.some((o) => o.rule === demoAppKey('com.othermedia.dailynews'))).toBe(false);
-    expect(options.filter((o) => o.type !== 3)).toEqual([
-      { type: 4, rule: 'rtb-main', name: 'rtb-main' },
-      { type: 5, rule: 'aff-partner-a', name: 'aff-partner-a' },
-    ]);
+    // The organisation's own channels (seeded and added here), never Other Media's RTB channels.
+    const channels = options.filter((o) => o.type !== 3);
+    expect(channels).toHaveLength(2 + demoAffiliateChannels.length);
+    expect(channels).toEqual(
+      expect.arrayContaining([
+        { type: 4, rule: 'rtb-main', name: 'rtb-main' },
+        { type: 5, rule: 'aff-partner-a', name: 'aff-partner-a' },
+        ...demoAffiliateChannels.map((c) => ({ type: 5, rule: c, name: c })),
+      ]),
+    );
+    for (const c of demoRtbChannels) expect(channels.some((o) => o.rule === c)).toBe(false);
     expect(res.data.granted.map((g: { rule: string }) => g.rule).sort()).toEqual(
-      [demoAppKey('com.demogames.puzzlequest'), demoAppKey('com.demogames.wordblitz')].sort(),
+      [
+        demoAppKey('com.demogames.puzzlequest'),
+        demoAppKey('com.demogames.wordblitz'),
+        demoAffiliateChannels[0],
+      ].sort(),
     );
     expect((await call('GET', `/v1/company/users/data_permission?user_id=${memberId}`, other)).code).toBe(
       402,
