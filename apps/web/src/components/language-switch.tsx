@@ -48,7 +48,7 @@ export function LanguageSwitch({ dark = false }: { dark?: boolean }) {
         aria-controls={listId}
         onClick={() => setOpen((o) => !o)}
       >
-        <GlobalOutlined /> {t(`language.${lang}`)}
+        <GlobalOutlined aria-hidden /> <span className="lang-switch-text">{t(`language.${lang}`)}</span>
       </button>
       {open && (
         <ul className="lang-switch-list" id={listId} aria-label={t('language.label')}>
