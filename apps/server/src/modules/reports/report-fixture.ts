@@ -37,8 +37,19 @@ export async function insertSession(t: TestApp, userId: number): Promise<string>
   return token;
 }
 
-export async function createReportFixture(db: 'pglite' | 'postgres'): Promise<ReportFixture> {
-  const t = await createTestApp({ db, now: () => FIXED_NOW, env: { DEMO_DAYS: String(FACT_DAYS) } });
+/**
+ * A report test app on `db` with the demo accounts, the facts of every kind and the demo users'
+ * sessions; `env` adds configuration (e.g. APP_REPORT_COMPANY_IDS).
+ */
+export async function createReportFixture(
+  db: 'pglite' | 'postgres',
+  env: Record<string, string> = {},
+): Promise<ReportFixture> {
+  const t = await createTestApp({
+    db,
+    now: () => FIXED_NOW,
+    env: { DEMO_DAYS: String(FACT_DAYS), ...env },
+  });
   await seedDemoAccounts(t.app.db);
   await seedDemoFacts(t.app);
   await seedDemoKindFacts(t.app);
