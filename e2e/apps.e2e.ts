@@ -1,0 +1,171 @@
+/**
+ * Issue 4's journey, in Chinese (the default): demo@ creates an app → it is under review with no
+ * app key → ops@ approves it → the key appears for demo@ and copies ('复制成功', clipboard equals the
+ * key) → ad slots of each style with their allowed content types → a forbidden combination (Banner
+ * 320*50 with 300*250) shows the message and sends nothing.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './browser.ts';
+import { sessionToken, signIn } from './journey.ts';
+
+const baseUrl = inject('baseUrl');
+/** Polls for up to 15 s: validation and list refreshes are slower on a loaded machine. */
+const POLL = { timeout: 15_000 };
+const APP_NAME = 'E2E Journey App';
+const PKG = 'com.e2e.journey';
+
+/** Picks `label` in the open antd Select or Cascader dropdown. */
+async function chooseOption(page: Page, label: string) {
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
+      hasText: label,
+    })
+    .first()
+    .click();
+}
+
+/** Confirms the open antd confirm dialog. */
+async function confirmDialog(page: Page) {
+  await page.locator('.ant-modal-confirm .ant-btn-primary').last().click();
+}
+
+describe('apps and ad slots journey (demo@ and ops@)', () => {
+  let browser: Browser;
+  let demoCtx: BrowserContext;
+  let demo: Page;
+  let appId = 0;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    demoCtx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await demoCtx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    demo = await demoCtx.newPage();
+  });
+  afterAll(async () => browser?.close());
+
+  it('creates an app that is listed under review without an app key', async () => {
+    await signIn(demo, baseUrl, 'demo@example.com');
+    await demo.locator('[data-testid="nav-/apps/list"]').click();
+    await demo.waitForURL(/\/apps\/list/);
+    await demo.locator('[data-testid=apps-table] tbody tr.ant-table-row').first().waitFor();
+    await demo.locator('[data-testid=create-app]').click();
+    await demo.locator('#app_name').fill(APP_NAME);
+    await demo.locator('#package_name').fill(PKG);
+    await demo.locator('#app_store_address').fill('https://example.com/not-google-play');
+    await demo.locator('#app_store_address').blur();
+    const addressItem = demo.locator('.ant-form-item', { has: demo.locator('#app_store_address') });
+    await expect
+      .poll(() => addressItem.locator('.ant-form-item-explain-error').textContent(), POLL)
+      .toBe('无效的链接地址');
+    await demo.locator('#app_store_address').fill(`https://play.google.com/store/apps/details?id=${PKG}`);
+    await demo.locator('[data-testid=app-industry]').click();
+    await demo.locator('.ant-cascader-menu-item', { hasText: '游戏' }).click();
+    await demo.locator('.ant-cascader-menu-item', { hasText: '益智' }).click();
+    const created = demo.waitForResponse(
+      (r) => r.url().endsWith('/v1/app') && r.request().method() === 'POST',
+    );
+    await demo.locator('[data-testid=app-dialog-save]').click();
+    const body = await (await created).json();
+    expect(body.code).toBe(0);
+    appId = body.data.id;
+    await demo.getByText('保存成功').first().waitFor();
+    await expect.poll(() => demo.locator(`[data-testid=status-${appId}]`).textContent(), POLL).toBe('审核中');
+    expect(await demo.locator(`[data-testid=app-key-${appId}]`).textContent()).toBe('审核通过后显示');
+    expect(body.data.app_key).toBeNull();
+  });
+
+  it('ops@ approves it from the apps list', async () => {
+    const opsCtx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const ops = await opsCtx.newPage();
+    await signIn(ops, baseUrl, 'ops@example.com');
+    await ops.goto(`${baseUrl}/apps/list`);
+    await ops.locator('#filter-app-name').fill(APP_NAME);
+    await ops.locator(`[data-testid=approve-${appId}]`).click();
+    const approved = ops.waitForResponse((r) => r.url().endsWith('/v1/app/status'));
+    await confirmDialog(ops);
+    const answer = await (await approved).json();
+    expect(answer).toMatchObject({ code: 0, data: { id: appId, audit_status: 2 } });
+    await expect
+      .poll(
+        () =>
+          ops
+            .locator(
+              `[data-testid=status-${appId}] .ant-select-content, [data-testid=status-${appId}] .ant-select-selection-item`,
+            )
+            .first()
+            .textContent(),
+        POLL,
+      )
+      .toBe('激活');
+    await opsCtx.close();
+  });
+
+  it('shows the key to demo@ after approval, and clicking copies it', async () => {
+    await demo.reload();
+    const key = demo.locator(`[data-testid=app-key-${appId}]`);
+    await expect.poll(() => key.textContent(), POLL).toMatch(/^[0-9a-f]{32}$/);
+    const text = (await key.textContent()) as string;
+    await key.click();
+    await demo.getByText('复制成功').first().waitFor();
+    expect(await demo.evaluate(() => navigator.clipboard.readText())).toBe(text);
+  });
+
+  it('creates ad slots of each style with their allowed content types', async () => {
+    await demo.locator(`[data-testid=add-adpos-${appId}]`).click();
+    await demo.waitForURL(new RegExp(`/adpos/list/${appId}/`));
+    const slots: [string, string, string[], number[]][] = [
+      ['E2E Banner', '横幅', ['320*50'], [5]],
+      ['E2E Interstitial', '插屏', ['横版图文', '竖版视频'], [1, 4]],
+      ['E2E Native', '原生', ['竖版图文'], [2]],
+      ['E2E Rewarded', '激励视频', ['横版视频', '竖版视频'], [3, 4]],
+    ];
+    for (const [i, [name, style, labels, expected]] of slots.entries()) {
+      if (i > 0) await demo.locator('[data-testid=create-adslot]').click();
+      const dialog = demo.locator('.ant-modal', { has: demo.locator('[data-testid=adslot-dialog]') });
+      await dialog.waitFor();
+      await expect
+        .poll(() => dialog.locator('[data-testid=adslot-app]').textContent(), POLL)
+        .toContain(APP_NAME);
+      await demo.locator('#adpos_name').fill(name);
+      await dialog.locator('[data-testid=adslot-style]').click();
+      await chooseOption(demo, style);
+      const types = dialog.locator('[data-testid=adslot-content-types]');
+      if (style === '激励视频')
+        expect(await types.locator('label').allTextContents()).toEqual(['横版视频', '竖版视频']);
+      for (const label of labels) await types.locator('label', { hasText: label }).click();
+      const saved = demo.waitForResponse(
+        (r) => r.url().endsWith('/v1/adpos') && r.request().method() === 'POST',
+      );
+      await demo.locator('[data-testid=adslot-dialog-save]').click();
+      const body = await (await saved).json();
+      expect(body.code, name).toBe(0);
+      expect(body.data).toMatchObject({ adpos_name: name, content_type: expected, app: { id: appId } });
+      await dialog.waitFor({ state: 'hidden' });
+    }
+    const token = await sessionToken(demo);
+    const res = await fetch(`${baseUrl}/v1/adpos?app_id=${appId}`, { headers: { token } });
+    const list = (await res.json()).data.list as { ad_style: number }[];
+    expect(list.map((s) => s.ad_style).sort()).toEqual([1, 2, 3, 6]);
+  });
+
+  it('refuses Banner 320*50 together with 300*250 with the message, sending nothing', async () => {
+    let posted = 0;
+    demo.on('request', (r) => {
+      if (r.url().endsWith('/v1/adpos') && r.method() === 'POST') posted++;
+    });
+    await demo.locator('[data-testid=create-adslot]').click();
+    const dialog = demo.locator('.ant-modal', { has: demo.locator('[data-testid=adslot-dialog]') });
+    await dialog.waitFor();
+    await demo.locator('#adpos_name').fill('E2E Forbidden');
+    await dialog.locator('[data-testid=adslot-style]').click();
+    await chooseOption(demo, '横幅');
+    const types = dialog.locator('[data-testid=adslot-content-types]');
+    await types.locator('label', { hasText: '320*50' }).click();
+    await types.locator('label', { hasText: '300*250' }).click();
+    await demo.locator('[data-testid=adslot-dialog-save]').click();
+    await dialog.getByText('320*50 与 300*250 只能选择一个').waitFor();
+    await demo.waitForTimeout(500);
+    expect(posted).toBe(0);
+  });
+});
