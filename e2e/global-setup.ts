@@ -41,6 +41,8 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs: number
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's DATA_DIR: mails without SMTP_URL land in <dataDir>/outbox/*.eml. */
+    dataDir: string;
   }
 }
 
@@ -64,6 +66,7 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForServer(`${baseUrl}/docs/json`, child, 150_000);
   project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

@@ -28,19 +28,33 @@ export default function UsersPage() {
   const self = userInfo?.user_id;
 
   const columns: TableColumnsType<CompanyUser> = [
-    { title: t('columns.id'), dataIndex: 'user_id', width: 80 },
+    { title: t('columns.id'), dataIndex: 'user_id', width: 70 },
     {
       title: t('columns.email'),
       dataIndex: 'email',
+      width: 240,
+      ellipsis: true,
       render: (v: string) => <span data-field="email">{v}</span>,
     },
-    { title: t('columns.name'), dataIndex: 'name', render: (v: string) => v || '-' },
+    {
+      title: t('columns.name'),
+      dataIndex: 'name',
+      width: 140,
+      ellipsis: true,
+      render: (v: string) => v || '-',
+    },
     {
       title: t('columns.roles'),
       dataIndex: 'role_ids',
+      width: 130,
       render: (ids: number[]) => <RoleTags roleIds={ids} />,
     },
-    { title: t('columns.status'), dataIndex: 'status', render: (s: number) => <StatusTag status={s} /> },
+    {
+      title: t('columns.status'),
+      dataIndex: 'status',
+      width: 130,
+      render: (s: number) => <StatusTag status={s} />,
+    },
     {
       title: t('columns.reason'),
       dataIndex: 'join_reason',
@@ -50,13 +64,14 @@ export default function UsersPage() {
     {
       title: t('columns.createdAt'),
       dataIndex: 'created_at',
-      width: 170,
+      width: 150,
       render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
     },
     {
       title: t('columns.actions'),
       key: 'actions',
       width: 220,
+      fixed: 'right',
       render: (_, u) => <UserActions user={u} self={u.user_id === self} />,
     },
   ];
@@ -95,7 +110,7 @@ export default function UsersPage() {
         columns={columns}
         dataSource={users.data?.list ?? []}
         loading={users.isFetching}
-        scroll={{ x: 1000 }}
+        scroll={{ x: 1200 }}
         locale={{ emptyText: <Empty description={users.isError ? t('loadFailed') : t('empty')} /> }}
         pagination={
           (users.data?.total ?? 0) > 0 && {

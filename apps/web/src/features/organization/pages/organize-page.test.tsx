@@ -1,0 +1,150 @@
+import type { UserInfo } from '@portal/contracts/passport.ts';
+import { signFields } from '@portal/contracts/sign.ts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getCookie } from '../../../lib/cookie.ts';
+import { StorageKey } from '../../../lib/storage-keys.ts';
+import { type Call, demoUser, mockApi, renderApp, seedSession } from '../../../test/render-app.tsx';
+
+const newcomer: UserInfo = {
+  ...demoUser,
+  user_id: 9,
+  email: 'new@example.com',
+  name: 'New User',
+  company_id: null,
+  company_name: null,
+  company_status: 0,
+  account_id: null,
+  opt_permission: [],
+  cooperation_types: [],
+};
+const accountMenu = [
+  {
+    key: 'menu.accountManagement',
+    path: '/account',
+    children: [{ key: 'menu.accountInfo', path: '/account/index' }],
+  },
+];
+
+function fill(id: string, value: string) {
+  fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
+}
+
+async function expectSigned(call: Call | undefined, fields: Record<string, unknown>) {
+  const body = call?.body as Record<string, unknown>;
+  expect(body).toMatchObject({ ...fields, plat_type: 4 });
+  expect(Math.abs(Number(body.timestamp) - Date.now() / 1000)).toBeLessThan(60);
+  expect(body.sign).toBe(await signFields('portal-dev-sign-key', body));
+}
+
+describe('organize page (spec §4)', () => {
+  it('creates an organisation: company → account → bind (new token) → role 67 → home', async () => {
+    seedSession('old-token', newcomer);
+    localStorage.setItem(StorageKey.companyStatus, '0');
+    let info: UserInfo = newcomer;
+    const api = mockApi({
+      'GET /api/v1/user/user_info': () => ({ code: 200, data: [info] }),
+      'GET /api/v1/user/menu': { code: 0, data: accountMenu },
+      'POST /v1/passport/company/signup': { code: 0, data: { company_id: 11 } },
+      'POST /v1/passport/account/signup': { code: 0, data: { account_id: 22 } },
+      'POST /v1/passport/user/bind_account': () => {
+        info = { ...newcomer, company_id: 11, company_name: 'Acme', account_id: 22, company_status: 1 };
+        return { code: 0, data: { new_token: 'new-token', account_id: 22, is_first_join: true } };
+      },
+      'POST /v1/permission/user/add_opt_permission': { code: 0, data: { user_id: 9, role_ids: [67] } },
+    });
+    const app = renderApp('/organize');
+    await screen.findByTestId('create-submit');
+    fill('company_name', '  Acme  ');
+    fireEvent.click(screen.getByTestId('create-submit'));
+    await waitFor(() => expect(app.location()).toBe('/home'));
+
+    const flow = api.calls.filter((c) => c.method === 'POST').map((c) => c.path);
+    expect(flow).toEqual([
+      '/v1/passport/company/signup',
+      '/v1/passport/account/signup',
+      '/v1/passport/user/bind_account',
+      '/v1/permission/user/add_opt_permission',
+    ]);
+    const [company, account, bind, role] = api.calls.filter((c) => c.method === 'POST');
+    await expectSigned(company, { is_publisher: 1, company_name: 'Acme' });
+    await expectSigned(account, { account_name: 'Acme', company_id: 11 });
+    await expectSigned(bind, { bind_type: 2, account_id: 22 });
+    await expectSigned(role, { account_id: 22, user_id: 9, role_ids: [67] });
+    expect(company?.headers.get('token')).toBe('old-token');
+    expect(role?.headers.get('token')).toBe('new-token');
+    expect(getCookie('token')).toBe('new-token');
+    expect(localStorage.getItem(StorageKey.companyStatus)).toBe('1');
+    expect(JSON.parse(localStorage.getItem(StorageKey.userInfo) ?? '{}').company_name).toBe('Acme');
+    expect(await screen.findByText('组织已创建')).toBeTruthy();
+  });
+
+  it('resumes at the failed step instead of creating a second company', async () => {
+    seedSession('old-token', newcomer);
+    let accountTries = 0;
+    const api = mockApi({
+      'GET /api/v1/user/user_info': { code: 200, data: [newcomer] },
+      'GET /api/v1/user/menu': { code: 0, data: accountMenu },
+      'POST /v1/passport/company/signup': { code: 0, data: { company_id: 11 } },
+      'POST /v1/passport/account/signup': () =>
+        ++accountTries === 1 ? { code: 602, msg: 'x' } : { code: 0, data: { account_id: 22 } },
+      'POST /v1/passport/user/bind_account': {
+        code: 0,
+        data: { new_token: 'new-token', account_id: 22, is_first_join: true },
+      },
+      'POST /v1/permission/user/add_opt_permission': { code: 0, data: { user_id: 9, role_ids: [67] } },
+    });
+    const app = renderApp('/organize');
+    await screen.findByTestId('create-submit');
+    fill('company_name', 'Acme');
+    fireEvent.click(screen.getByTestId('create-submit'));
+    expect(await screen.findByText('系统错误')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 1100));
+    fireEvent.click(screen.getByTestId('create-submit'));
+    await waitFor(() => expect(app.location()).toBe('/home'));
+    expect(api.callsTo('/v1/passport/company/signup')).toHaveLength(1);
+    expect(api.callsTo('/v1/passport/account/signup')).toHaveLength(2);
+  });
+
+  it('joins by Super Email with a reason, stores the new token, asks for role 68; home shows pending', async () => {
+    seedSession('old-token', newcomer);
+    let info: UserInfo = newcomer;
+    const api = mockApi({
+      'GET /api/v1/user/user_info': () => ({ code: 200, data: [info] }),
+      'GET /api/v1/user/menu': { code: 0, data: accountMenu },
+      'POST /v1/passport/user/bind_account': () => {
+        info = {
+          ...newcomer,
+          company_id: 1,
+          company_name: 'Demo',
+          account_id: 1,
+          status: 3,
+          company_status: 3,
+        };
+        return { code: 0, data: { new_token: 'joined-token', account_id: 1, is_first_join: false } };
+      },
+      'POST /v1/permission/user/add_opt_permission': { code: 0, data: { user_id: 9, role_ids: [68] } },
+    });
+    const app = renderApp('/organize');
+    fireEvent.click(await screen.findByTestId('tab-join'));
+    await screen.findByTestId('join-submit');
+    fireEvent.click(screen.getByTestId('join-submit'));
+    expect(await screen.findByText('请输入超级管理员邮箱')).toBeTruthy();
+    expect(screen.getByText('请输入申请理由')).toBeTruthy();
+    fill('email', 'demo@example.com');
+    fill('reason', 'I run the Demo Games ad ops');
+    await new Promise((r) => setTimeout(r, 1100));
+    fireEvent.click(screen.getByTestId('join-submit'));
+    await waitFor(() => expect(app.location()).toBe('/home'));
+    const [bind, role] = api.calls.filter((c) => c.method === 'POST');
+    await expectSigned(bind, {
+      bind_type: 1,
+      email: 'demo@example.com',
+      reason: 'I run the Demo Games ad ops',
+    });
+    await expectSigned(role, { account_id: 1, user_id: 9, role_ids: [68] });
+    expect(role?.headers.get('token')).toBe('joined-token');
+    expect(localStorage.getItem(StorageKey.companyStatus)).toBe('3');
+    expect(await screen.findByText(/加入组织申请正在审核中/)).toBeTruthy();
+  });
+});
