@@ -23,6 +23,17 @@ describe.each(testDbKinds)('app shell on %s', (db) => {
     expect(en.json().msg).toBe('The requested resource does not exist');
   });
 
+  it('answers router-level refusals (over-long or badly encoded path parameters) with the envelope', async () => {
+    for (const url of [`/v1/report/stat_column/${'x'.repeat(150)}`, '/v1/report/stat_column/%E0%A4%A']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      const body = res.json();
+      expect(body.code).toBe(604);
+      expect(body.msg).toBe('Parameter error');
+    }
+  });
+
   it('serves an OpenAPI document at /docs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(res.statusCode).toBe(200);

@@ -24,7 +24,7 @@ import { passportRoutes } from './modules/passport/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
-import { answerNotFound, registerErrorHandler } from './plugins/error-handler.ts';
+import { answerFrameworkError, answerNotFound, registerErrorHandler } from './plugins/error-handler.ts';
 import { housekeeping } from './plugins/housekeeping.ts';
 import { redactPaths } from './plugins/logging.ts';
 import { registerSession } from './plugins/session-impl.ts';
@@ -60,6 +60,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         : { level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' } },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
+    // Router-level refusals (over-long or badly encoded path parameters) answer the envelope too.
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

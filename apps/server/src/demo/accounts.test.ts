@@ -1,10 +1,17 @@
+import { DataPermissionType } from '@portal/contracts/constants.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apps } from '../db/schema/inventory.ts';
 import { dataPermissions, userRoles, users } from '../db/schema/users.ts';
 import { verifyPassword } from '../lib/password.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../test/test-app.ts';
-import { DEMO_PASSWORD, demoAppKey, memberAppPackages, seedDemoAccounts } from './accounts.ts';
+import {
+  DEMO_PASSWORD,
+  demoAffiliateChannels,
+  demoAppKey,
+  memberAppPackages,
+  seedDemoAccounts,
+} from './accounts.ts';
 
 describe.each(testDbKinds)('demo accounts on %s', (db) => {
   let t: TestApp;
@@ -39,12 +46,16 @@ describe.each(testDbKinds)('demo accounts on %s', (db) => {
       .select()
       .from(dataPermissions)
       .where(eq(dataPermissions.user_id, member?.id ?? 0));
-    expect(perms.map((p) => p.rule).sort()).toEqual(memberAppPackages.map(demoAppKey).sort());
+    const sdk = perms.filter((p) => p.type === DataPermissionType.SDK);
+    expect(sdk.map((p) => p.rule).sort()).toEqual(memberAppPackages.map(demoAppKey).sort());
     const demoApps = await t.app.db
       .select()
       .from(apps)
       .where(eq(apps.company_id, member?.company_id ?? 0));
-    expect(demoApps.length).toBeGreaterThan(perms.length);
-    for (const p of perms) expect(demoApps.some((a) => a.app_key === p.rule)).toBe(true);
+    expect(demoApps.length).toBeGreaterThan(sdk.length);
+    for (const p of sdk) expect(demoApps.some((a) => a.app_key === p.rule)).toBe(true);
+    // Its one affiliate channel is one of Demo Games' own channels.
+    const affiliate = perms.filter((p) => p.type === DataPermissionType.AFFILIATE).map((p) => p.rule);
+    expect(affiliate).toEqual([demoAffiliateChannels[0]]);
   });
 });
