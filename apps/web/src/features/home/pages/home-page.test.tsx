@@ -30,13 +30,16 @@ describe('/home', () => {
     const audience = await screen.findByTestId('home-audience');
     expect(await within(audience).findByText(/广告主在 5 个国家和地区购买流量/)).toBeTruthy();
     const asia = within(audience).getByTestId('region-asia');
-    expect(within(asia).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['CNChina', 'JPJapan']);
-    expect(within(audience).getAllByRole('tab').map((t) => t.textContent)).toEqual([
-      '亚洲 · 2',
-      '欧洲 · 1',
-      '美洲 · 1',
-      '非洲 · 1',
-    ]);
+    expect(
+      within(asia)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['CNChina', 'JPJapan']);
+    expect(
+      within(audience)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['亚洲 · 2', '欧洲 · 1', '美洲 · 1', '非洲 · 1']);
     expect(api.callsTo('/common/country')).toHaveLength(1);
     expect(screen.queryByTestId('home-shortcuts')).toBeNull();
   });
@@ -46,7 +49,9 @@ describe('/home', () => {
     renderApp('/home');
     await screen.findByTestId('home-login');
     await act(() => setLang('en'));
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Turn your apps and games into lasting revenue');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'Turn your apps and games into lasting revenue',
+    );
     expect(screen.getByRole('heading', { level: 2, name: 'Audience countries' })).toBeTruthy();
     await act(() => setLang('zh'));
   });
