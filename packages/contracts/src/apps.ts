@@ -155,8 +155,15 @@ export const appOption = z.object({
 });
 export type AppOption = z.infer<typeof appOption>;
 
-/** `GET /v1/app/channel_name_exist`: `id` is the app being edited (excluded). */
-export const nameExistQuery = z.object({ app_name: z.string(), id: int.optional() });
+/**
+ * `GET /v1/app/channel_name_exist`: `id` is the app being edited (excluded). Operations creating an
+ * app name the publisher company with `publisher_id` (ignored for anyone else).
+ */
+export const nameExistQuery = z.object({
+  app_name: z.string(),
+  id: int.optional(),
+  publisher_id: int.optional(),
+});
 /** `GET /v1/app/pkg_exist`: `id` is the app being edited (excluded). */
 export const pkgExistQuery = z.object({ package_name: z.string(), id: int.optional() });
 /** `exist` true when another app that is not deleted has it (names: same organisation; packages: network-wide). */

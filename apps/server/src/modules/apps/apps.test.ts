@@ -286,5 +286,9 @@ describe.each(testDbKinds)('apps on %s', (db) => {
       publisher_id: other.id,
     });
     expect(sneaky.data.publisher_name).toBe('Demo Games');
+    const exist = (q: Record<string, unknown>) =>
+      inv.call('GET', '/v1/app/channel_name_exist', inv.tokens.ops, q);
+    expect((await exist({ app_name: 'Ops Made', publisher_id: other.id })).data).toEqual({ exist: true });
+    expect((await exist({ app_name: 'Ops Made' })).data).toEqual({ exist: false });
   });
 });

@@ -85,9 +85,10 @@ export async function appRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const m = requireManager(currentUser(request));
-      const { app_name, id } = request.query;
-      // Operations check within the edited app's company (their own company has no apps).
-      const companyId = id !== undefined ? (await ownedApp(app.db, m, id)).company_id : m.companyId;
+      const { app_name, id, publisher_id } = request.query;
+      // Operations check within the edited app's company, or the publisher they chose.
+      const companyId =
+        id !== undefined ? (await ownedApp(app.db, m, id)).company_id : (m.companyId ?? publisher_id ?? null);
       const exist =
         companyId !== null && app_name.trim() !== '' && (await nameTaken(app.db, companyId, app_name, id));
       return ok(request, { exist });

@@ -85,3 +85,20 @@ describe.each(testDbKinds)('operations review queue on %s', (db) => {
     expect(zh.data.find((i: { id: number }) => i.id === 2).name).toBe('游戏');
   });
 });
+
+describe('demo profit centres', () => {
+  it('seeds them idempotently for the operations dialog', async () => {
+    const { seedDemoProfitCenters, demoProfitCenters } = await import('./demo-profit-centers.ts');
+    const inv = await createInventory();
+    try {
+      await seedDemoProfitCenters(inv.app.db);
+      await seedDemoProfitCenters(inv.app.db);
+      const listed = await inv.call('GET', '/v1/ops/profit_center', inv.tokens.ops);
+      expect(listed.data.map((p: { id: number }) => p.id).sort()).toEqual(
+        demoProfitCenters.map((p) => p.id).sort(),
+      );
+    } finally {
+      await inv.close();
+    }
+  }, 180_000);
+});

@@ -61,9 +61,11 @@ export function useProfitCenters(enabled: boolean) {
   });
 }
 
-/** `GET /v1/app/channel_name_exist` (`id` when editing). */
-export async function appNameExists(app_name: string, id?: number): Promise<boolean> {
-  return (await request<{ exist: boolean }>('/v1/app/channel_name_exist', { query: { app_name, id } })).exist;
+/** `GET /v1/app/channel_name_exist` (`id` when editing; `publisher_id` for operations creating). */
+export async function appNameExists(app_name: string, id?: number, publisher_id?: number): Promise<boolean> {
+  return (
+    await request<{ exist: boolean }>('/v1/app/channel_name_exist', { query: { app_name, id, publisher_id } })
+  ).exist;
 }
 
 /** `GET /v1/app/pkg_exist` (`id` when editing). */

@@ -193,7 +193,11 @@ export function AppDialog({ open, editing, isOps, onClose }: AppDialogProps) {
               validateTrigger: 'onBlur',
               validator: async (_, v?: string) => {
                 const name = (v ?? '').trim();
-                if (name && name.length <= APP_NAME_MAX && (await appNameExists(name, id)))
+                if (
+                  name &&
+                  name.length <= APP_NAME_MAX &&
+                  (await appNameExists(name, id, form.getFieldValue('publisher_id')))
+                )
                   throw new Error(t('rules.nameTaken'));
               },
             },
