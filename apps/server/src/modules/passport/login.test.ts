@@ -163,6 +163,21 @@ describe.each(testDbKinds)('login on %s', (db) => {
     expect(errors.map((e) => e.field)).toEqual(expect.arrayContaining(['email', 'captcha_id', 'sign']));
   });
 
+  it('words the field errors of an encrypted form in the caller language', async () => {
+    const messageFor = async (lang: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/passport/user/login',
+        headers: { 'accept-language': lang },
+        payload: { data: await encryptForServer(t.app, { email: 42, timestamp: nowSec(), plat_type: 4 }) },
+      });
+      const errors = res.json().data.errors as { field: string; message: string }[];
+      return errors.find((e) => e.field === 'email')?.message ?? '';
+    };
+    expect(await messageFor('en')).toMatch(/expected string/i);
+    expect(await messageFor('zh-CN')).toMatch(/[\u4e00-\u9fff]/);
+  });
+
   it('answers 20005 for an inactivated user and 605 for a deleted one, after the password', async () => {
     await t.app.db.update(users).set({ status: 2 }).where(eq(users.email, 'other@example.com'));
     const inactive = await attemptLogin(t.app, { email: 'other@example.com', password: DEMO_PASSWORD });

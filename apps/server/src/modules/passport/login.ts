@@ -6,6 +6,7 @@
  * deleted (-1) answers 605 as if the account did not exist, inactivated (2) answers 20005.
  * Success starts a session and answers `{ token, company_status }`.
  */
+import type { Lang } from '@portal/contracts/codes.ts';
 import { CompanyStatus, UserStatus } from '@portal/contracts/constants.ts';
 import { type LoginData, loginForm } from '@portal/contracts/passport.ts';
 import { eq } from 'drizzle-orm';
@@ -39,9 +40,9 @@ export function dummyPasswordHash(): Promise<string> {
 }
 
 /** Runs the login checks on an encrypted payload from `ip`. Throws AppError with the failing code. */
-export async function login(deps: LoginDeps, jwe: string, ip: string): Promise<LoginData> {
+export async function login(deps: LoginDeps, jwe: string, ip: string, lang: Lang): Promise<LoginData> {
   const { app, keys, limits } = deps;
-  const form = await openSignedPayload(app, keys, jwe, loginForm);
+  const form = await openSignedPayload(app, keys, jwe, loginForm, lang);
 
   const email = form.email.trim().toLowerCase();
   const retryAfter = await limits.loginBlockedFor(email, ip);

@@ -31,7 +31,7 @@ export type MailDeps = { app: FastifyInstance; keys: KeyRing; limits: AttemptLim
 /** send_email: issues and mails a code as described in the module docstring. */
 export async function sendEmailCode(deps: MailDeps, jwe: string, ip: string, lang: Lang): Promise<void> {
   const { app, keys, limits, mailer } = deps;
-  const form = await openSignedPayload(app, keys, jwe, sendEmailForm);
+  const form = await openSignedPayload(app, keys, jwe, sendEmailForm, lang);
   assertCredentials({ email: { field: 'email', value: form.email } }, lang);
   const email = normaliseEmail(form.email);
   const ipWait = await limits.mailIssued(ip);
@@ -52,7 +52,7 @@ export async function sendEmailCode(deps: MailDeps, jwe: string, ip: string, lan
 /** password/forgot: replaces the password as described in the module docstring. */
 export async function forgotPassword(deps: MailDeps, jwe: string, lang: Lang): Promise<void> {
   const { app, keys } = deps;
-  const form = await openSignedPayload(app, keys, jwe, forgotPasswordForm);
+  const form = await openSignedPayload(app, keys, jwe, forgotPasswordForm, lang);
   assertCredentials(
     { email: { field: 'email', value: form.email }, password: { field: 'password', value: form.password } },
     lang,

@@ -2,6 +2,7 @@
  * Passport routes (spec §7 Account, api-contract §4–6): the JWE public key, math captchas, login and
  * logout, plus (account-routes.ts) emailed codes, password reset, sign-up and password change. Thin: the work is in keys.ts, captcha.ts, login.ts and sessions.ts.
  */
+
 import {
   captchaData,
   encryptedBody,
@@ -14,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
+import { requestLang } from '../../plugins/error-handler.ts';
 import { JWE_ALG, JWE_ENC, loadKeyRing } from '../../plugins/keys.ts';
 import { createMailer } from '../../plugins/mailer.ts';
 import { createAttemptLimits } from '../../plugins/rate-limit.ts';
@@ -92,7 +94,8 @@ export async function passportRoutes(root: FastifyInstance) {
         response: { 200: answer(loginData) },
       },
     },
-    async (request) => ok(request, await login({ app, keys, limits }, request.body.data, request.ip)),
+    async (request) =>
+      ok(request, await login({ app, keys, limits }, request.body.data, request.ip, requestLang(request))),
   );
 
   registerAccountRoutes(app, { keys, limits, mailer });

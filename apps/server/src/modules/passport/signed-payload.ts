@@ -4,24 +4,26 @@
  * form's schema (604 with field errors), then check sign and timestamp window over the plaintext as
  * sent (10003).
  */
+
+import type { Lang } from '@portal/contracts/codes.ts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { paramError } from '../../lib/app-error.ts';
 import { verifySignedFields } from '../../lib/signed-fields.ts';
 import { decryptJson, type KeyRing } from '../../plugins/keys.ts';
+import { fieldErrorsOf, localizedSafeParse } from '../../plugins/validation-messages.ts';
 
-/** The parsed form of `jwe`. Throws AppError 604 or 10003 as described above. */
+/** The parsed form of `jwe`; field errors in `lang`. Throws AppError 604 or 10003 as described above. */
 export async function openSignedPayload<T extends z.ZodType>(
   app: FastifyInstance,
   keys: KeyRing,
   jwe: string,
   schema: T,
+  lang: Lang,
 ): Promise<z.infer<T>> {
   const plain = await decryptJson(keys, jwe);
-  const parsed = schema.safeParse(plain);
-  if (!parsed.success) {
-    throw paramError(parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })));
-  }
+  const parsed = localizedSafeParse(schema, plain, lang);
+  if (!parsed.success) throw paramError(fieldErrorsOf(parsed.error.issues));
   await verifySignedFields(plain, app.config.signKey, app.now());
   return parsed.data;
 }

@@ -23,7 +23,7 @@ export async function signup(
   lang: Lang,
 ): Promise<{ user_id: number }> {
   const { app, keys } = deps;
-  const form = await openSignedPayload(app, keys, jwe, signupForm);
+  const form = await openSignedPayload(app, keys, jwe, signupForm, lang);
   assertCredentials(
     { email: { field: 'email', value: form.email }, password: { field: 'password', value: form.password } },
     lang,
