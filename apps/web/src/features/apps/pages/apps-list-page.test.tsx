@@ -2,7 +2,14 @@ import type { AppItem } from '@portal/contracts/apps.ts';
 import type { MenuItem } from '@portal/contracts/passport.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '../../../test/render-app.tsx';
+import {
+  type Call,
+  demoUser,
+  mockApi,
+  renderApp,
+  seedSession,
+  sessionRoutes,
+} from '../../../test/render-app.tsx';
 
 const menu: MenuItem[] = [
   { key: 'menu.appManagement', path: '/apps/list' },
@@ -165,5 +172,79 @@ describe('app dialog (spec §5 App form)', () => {
     await waitFor(() => expect(api.callsTo('/v1/app/urlvalid').at(-1)?.query.get('is_online')).toBe('2'));
     const item = url.closest('.ant-form-item') as HTMLElement;
     expect(within(item).queryByText('无效的链接地址')).toBeNull();
+  });
+});
+
+describe('operations review drawer (issue 4 §5–6)', () => {
+  it('lists what is under review and undelivered to-dos, and approves or rejects', async () => {
+    const opsUser = {
+      ...demoUser,
+      email: 'ops@example.com',
+      opt_permission: [{ role_info: { id: 70, name: 'ops' } }],
+    };
+    const api = mockApi({
+      ...sessionRoutes(menu, opsUser),
+      'GET /v1/app': { code: 0, data: { list: [app(1, 1)], total: 1 } },
+      'GET /v1/ops/review': {
+        code: 0,
+        data: {
+          apps: [{ id: 1, app_name: 'App 1', package_name: 'com.demo.app1', publisher_name: 'Demo Games' }],
+          adpos: [
+            {
+              adpos_id: 9,
+              adpos_name: 'Slot 9',
+              ad_style: 1,
+              channel_name: 'App 1',
+              publisher_name: 'Demo Games',
+            },
+          ],
+        },
+      },
+      'GET /v1/ops/todo': {
+        code: 0,
+        data: {
+          list: [
+            {
+              id: 1,
+              idempotency_key: 'k',
+              action_type: 4,
+              entity: 'app',
+              entity_id: 5,
+              name: 'Gone App',
+              company_id: 1,
+              from_status: 2,
+              to_status: -1,
+              attempts: 0,
+              last_error: null,
+              created_at: '2026-01-01T00:00:00.000Z',
+              delivered_at: null,
+            },
+          ],
+          total: 1,
+        },
+      },
+      'PUT /v1/app/status': { code: 0, data: app(1, 2) },
+      'PUT /v1/adpos/status': { code: 0, data: null },
+    });
+    seedSession('t', opsUser);
+    renderApp('/apps/list');
+    await screen.findByTestId('apps-table', {}, { timeout: 20_000 });
+    // Operations see Approve / Reject on a row under review too.
+    expect(await screen.findByTestId('approve-1')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('open-review'));
+    fireEvent.click(await screen.findByTestId('review-approve-app-1'));
+    await waitFor(() => expect(api.callsTo('/v1/app/status')[0]?.body).toEqual({ id: 1, audit_status: 2 }));
+    fireEvent.click(screen.getByTestId('review-reject-adpos-9'));
+    await waitFor(() => expect(api.callsTo('/v1/adpos/status')[0]?.body).toEqual({ id: 9, audit_status: 4 }));
+    fireEvent.click(screen.getByText('待办通知 (1)'));
+    await screen.findByText('Gone App');
+    expect(screen.getByText('删除', { selector: '.ant-tag' })).toBeTruthy();
+  });
+
+  it('is not offered to a publisher', async () => {
+    routes();
+    await openPage();
+    expect(screen.queryByTestId('open-review')).toBeNull();
+    expect(screen.queryByTestId('approve-1')).toBeNull();
   });
 });

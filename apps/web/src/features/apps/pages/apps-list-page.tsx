@@ -19,6 +19,7 @@ import { useDebounced } from '../../../components/use-debounced.ts';
 import { succeed } from '../../../lib/notify.ts';
 import { useAppList, useAppStatus, useDeleteApp } from '../api/apps-api.ts';
 import { AppDialog } from '../components/app-dialog.tsx';
+import { ReviewDrawer } from '../components/review-drawer.tsx';
 import { copyText } from '../lib/copy.ts';
 
 const STATUSES = [1, 2, 3, 4, -1];
@@ -36,6 +37,7 @@ export default function AppsListPage() {
     editing: null,
   });
   const [modal, holder] = Modal.useModal();
+  const [reviewOpen, setReviewOpen] = useState(false);
   const filters = useDebounced({ app_name: appName.trim(), pkg_name: pkgName.trim() }, 500);
   const list = useAppList({ page_no: page.no, page_size: page.size, ...filters, audit_status: status });
   const changeStatus = useAppStatus();
@@ -193,6 +195,11 @@ export default function AppsListPage() {
         >
           {t('actions.create')}
         </Button>
+        {isOps && (
+          <Button data-testid="open-review" onClick={() => setReviewOpen(true)}>
+            {t('review.open')}
+          </Button>
+        )}
       </Space>
       <Table<AppItem>
         data-testid="apps-table"
@@ -218,6 +225,7 @@ export default function AppsListPage() {
         isOps={isOps}
         onClose={() => setDialog({ open: false, editing: null })}
       />
+      {isOps && <ReviewDrawer open={reviewOpen} onClose={() => setReviewOpen(false)} />}
     </Card>
   );
 }

@@ -1,0 +1,110 @@
+/**
+ * The operations drawer (role 70, issue 4 §5–6): the review queue (apps and ad slots under review,
+ * every organisation) with Approve (1 → 2) and Reject (1 → 4), and the to-do notifications that have
+ * not been delivered (no TODO_WEBHOOK_URL, or still retrying).
+ */
+import { Button, Drawer, Empty, List, Space, Tabs, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useDecide, useReviewQueue, useTodoList } from '../api/ops-api.ts';
+
+type Item = { key: string; entity: 'app' | 'adpos'; id: number; title: string; detail: string };
+
+export function ReviewDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('apps');
+  const queue = useReviewQueue(open);
+  const todo = useTodoList(open);
+  const decide = useDecide();
+
+  const items: Item[] = [
+    ...(queue.data?.apps ?? []).map((a) => ({
+      key: `app-${a.id}`,
+      entity: 'app' as const,
+      id: a.id,
+      title: a.app_name,
+      detail: `${t('review.app')} · ${a.package_name} · ${a.publisher_name}`,
+    })),
+    ...(queue.data?.adpos ?? []).map((s) => ({
+      key: `adpos-${s.adpos_id}`,
+      entity: 'adpos' as const,
+      id: s.adpos_id,
+      title: s.adpos_name,
+      detail: `${t('review.adpos')} · ${s.channel_name} · ${s.publisher_name}`,
+    })),
+  ];
+
+  const decideButtons = (item: Item) => [
+    <Button
+      key="approve"
+      size="small"
+      type="primary"
+      data-testid={`review-approve-${item.key}`}
+      onClick={() => decide.mutate({ entity: item.entity, id: item.id, audit_status: 2 })}
+    >
+      {t('actions.approve')}
+    </Button>,
+    <Button
+      key="reject"
+      size="small"
+      danger
+      data-testid={`review-reject-${item.key}`}
+      onClick={() => decide.mutate({ entity: item.entity, id: item.id, audit_status: 4 })}
+    >
+      {t('actions.reject')}
+    </Button>,
+  ];
+
+  return (
+    <Drawer open={open} onClose={onClose} title={t('review.title')} size="large" data-testid="review-drawer">
+      <Tabs
+        items={[
+          {
+            key: 'queue',
+            label: `${t('review.queue')} (${items.length})`,
+            children: (
+              <List
+                loading={queue.isFetching}
+                dataSource={items}
+                locale={{ emptyText: <Empty description={t('review.empty')} /> }}
+                renderItem={(item) => (
+                  <List.Item actions={decideButtons(item)}>
+                    <List.Item.Meta title={item.title} description={item.detail} />
+                  </List.Item>
+                )}
+              />
+            ),
+          },
+          {
+            key: 'todo',
+            label: `${t('review.todo')} (${todo.data?.total ?? 0})`,
+            children: (
+              <List
+                loading={todo.isFetching}
+                dataSource={todo.data?.list ?? []}
+                locale={{ emptyText: <Empty description={t('review.empty')} /> }}
+                renderItem={(n) => (
+                  <List.Item>
+                    <Space direction="vertical" size={0}>
+                      <Space>
+                        <Tag>{t(`review.action.${n.action_type}`)}</Tag>
+                        <Typography.Text strong>{n.name}</Typography.Text>
+                        <Typography.Text type="secondary">
+                          {t(n.entity === 'app' ? 'review.app' : 'review.adpos')} #{n.entity_id}
+                        </Typography.Text>
+                      </Space>
+                      <Typography.Text type="secondary">
+                        {n.from_status === null ? '' : `${t(`status.${n.from_status}`)} → `}
+                        {n.to_status === null ? '' : t(`status.${n.to_status}`)} ·{' '}
+                        {new Date(n.created_at).toLocaleString()}
+                        {n.attempts > 0 ? ` · ${t('review.attempts', { n: n.attempts })}` : ''}
+                      </Typography.Text>
+                    </Space>
+                  </List.Item>
+                )}
+              />
+            ),
+          },
+        ]}
+      />
+    </Drawer>
+  );
+}
