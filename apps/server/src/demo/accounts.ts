@@ -175,24 +175,20 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
         rule: demoAppKey(pkg),
       })),
     );
-    await tx
-      .insert(companyChannels)
-      .values([
-        ...demoAffiliateChannels.map((name) => ({
-          company_id: demoCo.id,
-          type: DataPermissionType.AFFILIATE,
-          name,
-        })),
-        ...demoRtbChannels.map((name) => ({ company_id: otherCo.id, type: DataPermissionType.RTB, name })),
-      ]);
-    const memberChannel = demoAffiliateChannels[0] ?? '';
-    await tx
-      .insert(dataPermissions)
-      .values({
-        user_id: member.id,
+    await tx.insert(companyChannels).values([
+      ...demoAffiliateChannels.map((name) => ({
+        company_id: demoCo.id,
         type: DataPermissionType.AFFILIATE,
-        name: memberChannel,
-        rule: memberChannel,
-      });
+        name,
+      })),
+      ...demoRtbChannels.map((name) => ({ company_id: otherCo.id, type: DataPermissionType.RTB, name })),
+    ]);
+    const memberChannel = demoAffiliateChannels[0] ?? '';
+    await tx.insert(dataPermissions).values({
+      user_id: member.id,
+      type: DataPermissionType.AFFILIATE,
+      name: memberChannel,
+      rule: memberChannel,
+    });
   });
 }

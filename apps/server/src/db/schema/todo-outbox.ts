@@ -4,7 +4,17 @@
  * (`lease_until`), posts them to TODO_WEBHOOK_URL and sets `delivered_at` after a 2xx; a crash
  * mid-delivery only lets the lease expire, and the row is sent again with the same idempotency key.
  */
-import { bigserial, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const todoOutbox = pgTable(
   'todo_outbox',
