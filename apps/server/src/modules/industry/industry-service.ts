@@ -19,10 +19,7 @@ export async function listIndustries(db: Db, lang: Lang) {
   return rows.map((r) => ({ id: r.id, parent_id: r.parent_id, name: lang === 'en' ? r.name_en : r.name_zh }));
 }
 
-/**
- * The category `id` if it is a second-level one, with its label "first / second" in `lang`; null
- * for an unknown or first-level id.
- */
+/** The category `id` if it is a second-level one; null for an unknown or first-level id (604 upstream). */
 export async function leafIndustry(db: Db, id: number): Promise<{ id: number } | null> {
   const [row] = await db.select().from(industries).where(eq(industries.id, id)).limit(1);
   if (!row || row.parent_id === -1) return null;
