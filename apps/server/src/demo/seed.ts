@@ -1,11 +1,12 @@
 /**
  * Demo network of api-contract §7, seeded on first start: accounts, organisations, apps and ad slots
- * (demo/accounts.ts) then report facts from the report store's generator (reports/demo-facts.ts).
+ * (demo/accounts.ts), profit centres, then report facts from the report store's generator (reports/demo-facts.ts).
  * Runs when DEMO_SEED is true, or when unset and the accounts store has no user yet.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../db/schema/users.ts';
+import { seedDemoProfitCenters } from '../modules/ops/demo-profit-centers.ts';
 import { seedDemoFacts, seedDemoKindFacts } from '../reports/demo-facts.ts';
 import { seedDemoAccounts } from './accounts.ts';
 
@@ -17,6 +18,7 @@ export async function seedDemoIfNeeded(app: FastifyInstance): Promise<boolean> {
   if ((row?.n ?? 0) > 0) return false;
   const started = Date.now();
   await seedDemoAccounts(app.db);
+  await seedDemoProfitCenters(app.db);
   app.log.info({ ms: Date.now() - started }, 'demo accounts seeded');
   const factsStarted = Date.now();
   const facts = await seedDemoFacts(app);
