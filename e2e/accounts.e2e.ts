@@ -185,7 +185,12 @@ describe('accounts and organisations journey', () => {
     await admin.locator('[data-testid=perm-save]').click();
     expect(((await (await saved).json()) as { code: number }).code).toBe(0);
 
-    // The member, reloaded, sees the SDK report with only the granted app keys.
+    // The member, reloaded: no longer pending, the SDK report is in the menu.
+    await member.goto(`${baseUrl}/home`);
+    await member.locator('[data-testid="nav-/report/sdk"]').waitFor();
+    await expect.poll(() => member.getByText(/审核中|under review/).count(), { timeout: 10_000 }).toBe(0);
+
+    // The SDK report holds only the granted app keys.
     const reportList = member.waitForResponse((r) => r.url().includes('/v1/report/list/sdk'));
     await member.goto(`${baseUrl}/report/sdk`);
     const listBody = (await (await reportList).json()) as {

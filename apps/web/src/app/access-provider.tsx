@@ -8,7 +8,7 @@ import { useMenu } from '../features/auth/api/use-menu.ts';
 import { useUserInfo } from '../features/auth/api/use-user-info.ts';
 import { effectiveMenu, permittedPaths } from '../lib/access.ts';
 import { type Access, AccessContext } from '../lib/access-context.ts';
-import { setUserInfo } from '../lib/session.ts';
+import { setCompanyStatus, setUserInfo } from '../lib/session.ts';
 import { useSession } from '../lib/use-session.ts';
 
 /** Provides {@link Access} to the tree. */
@@ -24,7 +24,11 @@ export function AccessProvider({ children }: { children: ReactNode }) {
     if (userInfo.data && JSON.stringify(userInfo.data) !== JSON.stringify(session.userInfo)) {
       setUserInfo(userInfo.data);
     }
-  }, [userInfo.data, session.userInfo]);
+    // An approved application (3 → 1) shows on the next user_info, not only at the next login.
+    if (userInfo.data && userInfo.data.company_status !== session.companyStatus) {
+      setCompanyStatus(userInfo.data.company_status);
+    }
+  }, [userInfo.data, session.userInfo, session.companyStatus]);
 
   useEffect(() => {
     if (hadToken.current && !token) queryClient.clear();

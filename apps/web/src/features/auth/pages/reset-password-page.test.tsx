@@ -62,6 +62,8 @@ describe('reset password page (spec §2, §5)', () => {
     fill('email', '');
     fill('password', '');
     fill('confirm', '');
+    // The submit button stays disabled for 1 s after a click (spec §4).
+    await new Promise((r) => setTimeout(r, 1100));
     fireEvent.click(screen.getByTestId('reset-submit'));
     expect(await screen.findByText('Please input login email')).toBeTruthy();
     expect(screen.getByText('Please input password')).toBeTruthy();
