@@ -4,7 +4,7 @@
  *   a) HTTP: GET /v1/report/list/sdk with a real session on the real server (buildApp in a child
  *      process, listening on a port; fetch from this process, so HTTP, auth, scope and JSON are counted);
  *   b) DuckDB: the server's own SQL (same builder, same parsed query, same scope) on the same file,
- *      list + count + totals in parallel as the service runs them;
+ *      run as the service runs it (reports/report-list.ts: one statement for page, count and totals);
  *   c) PostgreSQL: the same hourly facts in a plain table with a btree (app_key, dt) index and the
  *      equivalent GROUP BY SQL (three statements in parallel on a pool), database portal_bench.
  * Prints milliseconds (p50, p95, min, max over the timed runs), the ratios a/b and c/a, and whether the
@@ -20,7 +20,9 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type postgres from 'postgres';
-import { buildSdkCountSql, buildSdkListSql, buildSdkTotalSql } from '../apps/server/src/reports/sdk-query.ts';
+import { sdkDef } from '../apps/server/src/reports/report-defs.ts';
+import { queryReportList } from '../apps/server/src/reports/report-list.ts';
+import { toReportQuery } from '../apps/server/src/reports/sdk-query.ts';
 import { openDuckDbStore, type ReportStore } from '../apps/server/src/reports/store.ts';
 import { ensureDataset } from './lib/dataset.ts';
 import { httpLogin } from './lib/http-login.ts';
@@ -58,14 +60,8 @@ type Answer = { count: number; request: number; revenue: number };
 type Series = { summary: Summary; answer: Answer };
 
 async function viaDuckDb(store: ReportStore, q: MixQuery): Promise<Answer> {
-  const query = resolveQuery(q);
-  const [list, count, total] = [buildSdkListSql(query), buildSdkCountSql(query), buildSdkTotalSql(query)];
-  const [, c, t] = await Promise.all([
-    store.query(list.sql, list.params),
-    store.query(count.sql, count.params),
-    store.query(total.sql, total.params),
-  ]);
-  return { count: Number(c[0]?.n), request: Number(t[0]?.request), revenue: Number(t[0]?.revenue) };
+  const { count, total } = await queryReportList(store, sdkDef, toReportQuery(resolveQuery(q)));
+  return { count, request: Number(total.request), revenue: Number(total.revenue) };
 }
 
 async function viaHttp(url: string, token: string, q: MixQuery): Promise<Answer> {

@@ -78,9 +78,3 @@ export const exportFileNames: Record<ReportKind | 'affiliate_reject', { zh: stri
 /** `GET /v1/report/export/sdk`: the SDK list query without paging, plus `format`. */
 export const sdkExportQuery = sdkListQuery.omit({ page_index: true, page_size: true }).extend(exportParams);
 export type SdkExportQuery = z.infer<typeof sdkExportQuery>;
-
-/**
- * `GET /v1/user/channels?publisher_type=2|3` items: the caller's RTB networks or affiliate channels,
- * each as `{ app_name: name, name, value: name }` (reports.ts `channel`, no app_key or package).
- */
-export const channelNote = 'publisher_type 2 RTB networks, 3 affiliate channels';

@@ -143,7 +143,11 @@ export type ReportListData = z.infer<typeof reportListData>;
 /** `GET /v1/user/channels` query: publisher_type 1 SDK, 2 RTB, 3 affiliate (spec §6). */
 export const channelsQuery = z.object({ publisher_type: z.coerce.number().int().min(1).max(3).default(1) });
 
-/** `GET /v1/user/channels` item: SDK apps as options (spec §3 Channel): `name` the app name, `value` the app key. */
+/**
+ * `GET /v1/user/channels` item (spec §3 Channel). publisher_type 1: a visible SDK app, `name` the app
+ * name, `value` the app key; 2 and 3: an RTB network or affiliate channel of the caller, as
+ * `{ app_name: name, name, value: name }` (no app_key or package).
+ */
 export const channel = z.object({
   app_key: z.string().optional(),
   app_name: z.string(),

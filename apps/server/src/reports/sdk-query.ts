@@ -1,19 +1,11 @@
 /**
- * The SDK report's query in its own terms (kept for the SDK parameters and the latency bench), built
- * by the generic builder of query-builder.ts over `sdkDef` (report-defs.ts). A query that does not
- * show the hour reads the `sdk_daily` rollup.
+ * The SDK report's query in its own terms (the SDK parameters and the latency bench) and its generic
+ * form, which query-builder.ts runs over `sdkDef` (report-defs.ts). A query that does not show the
+ * hour reads the `sdk_daily` rollup.
  */
-import {
-  type BuiltSql,
-  buildCountSql,
-  buildListSql,
-  buildTotalSql,
-  type ReportQuery,
-  type SortDir,
-} from './query-builder.ts';
-import { sdkDef } from './report-defs.ts';
+import type { ReportQuery, SortDir } from './query-builder.ts';
 
-export type { BuiltSql, SortDir };
+export type { SortDir };
 
 export const sdkDimensions = [
   'dt',
@@ -63,24 +55,4 @@ export function toReportQuery(q: SdkQuery): ReportQuery {
     ...rest,
     filters: { app_key: appKeys, placement_id: placementIds, ad_style: adStyles, geo: geos },
   };
-}
-
-/** True when the query can read the daily rollup (no hour shown). */
-export function usesDailyRollup(q: Pick<SdkQuery, 'dimensions'>): boolean {
-  return !q.dimensions.includes('hour');
-}
-
-/** One page of grouped rows: columns are the dimensions then the metrics, named by field. */
-export function buildSdkListSql(q: SdkQuery): BuiltSql {
-  return buildListSql(sdkDef, toReportQuery(q));
-}
-
-/** Number of grouped rows of the list (`count` of api-contract §8), as column `n`. */
-export function buildSdkCountSql(q: SdkQuery): BuiltSql {
-  return buildCountSql(sdkDef, toReportQuery(q));
-}
-
-/** One row of every metric over the whole filter (`total` of api-contract §8). */
-export function buildSdkTotalSql(q: SdkQuery): BuiltSql {
-  return buildTotalSql(sdkDef, toReportQuery(q));
 }

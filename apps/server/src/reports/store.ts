@@ -9,12 +9,15 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { type DuckDBConnection, DuckDBInstance, type DuckDBValue, listValue } from '@duckdb/node-api';
 import type { Config } from '../config.ts';
 import { factSchemaSql } from './fact-tables.ts';
 
-/** A value bound to a named parameter (`$name` in the SQL). Never interpolate user input into SQL. */
-export type ReportParam = string | number | boolean | null;
+/**
+ * A value bound to a named parameter (`$name` in the SQL); an array binds as a DuckDB LIST. Never
+ * interpolate user input into SQL.
+ */
+export type ReportParam = string | number | boolean | null | (string | number)[];
 export type ReportParams = Record<string, ReportParam>;
 /** A value read back: BIGINT/HUGEINT as number (string beyond 2^53), DECIMAL as number, DATE as yyyy-MM-dd. */
 export type ReportValue = string | number | boolean | null;
@@ -96,7 +99,7 @@ export async function openDuckDbStore(file: string): Promise<ReportStore> {
     return p;
   }
   async function read(c: DuckDBConnection, sql: string, params?: ReportParams) {
-    const reader = await c.runAndReadAll(sql, params);
+    const reader = await c.runAndReadAll(sql, bindable(params));
     return reader.getRowObjectsJS().map(toPlainRow);
   }
 
@@ -125,7 +128,7 @@ export async function openDuckDbStore(file: string): Promise<ReportStore> {
         }),
       );
       try {
-        const result = await c.stream(sql, params);
+        const result = await c.stream(sql, bindable(params));
         const names = result.deduplicatedColumnNames();
         for (;;) {
           const chunk = await result.fetchChunk();
@@ -146,7 +149,7 @@ export async function openDuckDbStore(file: string): Promise<ReportStore> {
     write(fn) {
       if (closed) return Promise.reject(new Error('report store is closed'));
       const run: WriteRunner = async (sql, params) => {
-        await writer.run(sql, params);
+        await writer.run(sql, bindable(params));
       };
       const result = writeChain.then(() => fn(run, (sql, params) => read(writer, sql, params)));
       writeChain = result.catch(() => {});
@@ -160,6 +163,14 @@ export async function openDuckDbStore(file: string): Promise<ReportStore> {
       instance.closeSync();
     },
   };
+}
+
+/** Parameters as DuckDB binds them: arrays become LIST values. */
+function bindable(params?: ReportParams): Record<string, DuckDBValue> | undefined {
+  if (!params) return undefined;
+  const out: Record<string, DuckDBValue> = {};
+  for (const [k, v] of Object.entries(params)) out[k] = Array.isArray(v) ? listValue(v) : v;
+  return out;
 }
 
 function toPlainRow(row: Record<string, unknown>): ReportResultRow {

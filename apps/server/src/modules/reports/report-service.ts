@@ -15,14 +15,8 @@ import {
   exportContentType,
   writeExport,
 } from '../../reports/export-writer.ts';
-import {
-  buildCountSql,
-  buildListSql,
-  buildTotalSql,
-  buildTrendSql,
-  type QueryDef,
-  type ReportQuery,
-} from '../../reports/query-builder.ts';
+import { buildListSql, buildTrendSql, type QueryDef, type ReportQuery } from '../../reports/query-builder.ts';
+import { queryReportList } from '../../reports/report-list.ts';
 import type { ReportResultRow } from '../../reports/store.ts';
 
 /** Adds derived cells (e.g. app names) to a batch of rows in place. */
@@ -35,21 +29,13 @@ export async function runList(
   q: ReportQuery,
   decorate?: Decorate,
 ): Promise<ReportListData> {
-  const page = buildListSql(def, q);
-  const n = buildCountSql(def, q);
-  const total = buildTotalSql(def, q);
-  const [rows, countRows, totalRows] = await Promise.all([
-    app.reportStore.query(page.sql, page.params),
-    app.reportStore.query(n.sql, n.params),
-    app.reportStore.query(total.sql, total.params),
-  ]);
+  const { rows, count, total } = await queryReportList(app.reportStore, def, q);
   if (decorate) await decorate(rows);
   // Report SQL selects no booleans: every cell is a string, number or null (objects after decorate).
-  const list = rows as unknown as ReportListData['list'];
   return {
-    list,
-    count: Number(countRows[0]?.n ?? 0),
-    total: (totalRows[0] ?? {}) as ReportListData['total'],
+    list: rows as unknown as ReportListData['list'],
+    count,
+    total: total as ReportListData['total'],
   };
 }
 

@@ -1,16 +1,9 @@
 /**
- * Report routes (spec §7 Reports, api-contract §8): SDK column catalogue, SDK list, and the caller's
- * channel options. All need a session; scope is computed per request (modules/permission/scope.ts).
+ * Report routes (spec §7 Reports, api-contract §8): every kind's routes (kind-routes.ts), the column
+ * catalogues, and the caller's channel options. All need a session; scope is computed per request (modules/permission/scope.ts).
  */
 import { DataPermissionType, PublisherType } from '@portal/contracts/constants.ts';
-import { yesterdayIn } from '@portal/contracts/report-dates.ts';
-import {
-  channel,
-  channelsQuery,
-  reportListData,
-  sdkListQuery,
-  statColumn,
-} from '@portal/contracts/reports.ts';
+import { channel, channelsQuery, statColumn } from '@portal/contracts/reports.ts';
 import { reportCatalogues, reportKinds } from '@portal/contracts/reports-kinds.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,11 +12,8 @@ import { answer, ok } from '../../lib/route-schema.ts';
 import { requestLang } from '../../plugins/error-handler.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { affiliateFacts, rtbFacts } from '../../reports/fact-tables.ts';
-import { requireReport } from '../permission/report-access.ts';
 import { channelScope, sdkAppKeyScope, visibleSdkApps } from '../permission/scope.ts';
 import { kindRoutes } from './kind-routes.ts';
-import { parseSdkListQuery } from './sdk-params.ts';
-import { sdkReportList } from './sdk-service.ts';
 
 const security = [{ token: [] }];
 
@@ -51,36 +41,6 @@ export async function reportRoutes(fastify: FastifyInstance) {
         request,
         reportCatalogues[request.params.kind].map((c) => ({ ...c, title: c.title[lang] })),
       );
-    },
-  );
-
-  app.get(
-    '/v1/report/list/sdk',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['reports'],
-        summary: 'SDK report: one page of grouped rows, their count and the totals row',
-        description:
-          'Rows grouped by the dimensions among `fields`; rates are ratios of sums. Default order dt desc, ' +
-          'then hour desc; an `order` on a field that is not selected is ignored. `app_key` is ' +
-          'intersected with what the caller may see.',
-        security,
-        querystring: sdkListQuery,
-        response: { 200: answer(reportListData) },
-      },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      await requireReport(app, user, 'sdk');
-      const lang = requestLang(request);
-      const parsed = parseSdkListQuery(
-        request.query,
-        lang,
-        yesterdayIn(app.now(), app.config.reportTimezone),
-      );
-      const scope = await sdkAppKeyScope(app.db, user);
-      return ok(request, await sdkReportList(app, parsed, scope));
     },
   );
 

@@ -1,0 +1,81 @@
+/**
+ * The game centre report (spec §7 `/v1/report/list/game/sdk*`, contracts reports-game.ts): list (apps
+ * as { app_name, pkg_name }), export (apps by name) and the apps of its filter, within the caller's
+ * SDK app scope.
+ */
+import { gameApp, gameExportQuery, gameListData, gameListQuery } from '@portal/contracts/reports-game.ts';
+import { reportCatalogues } from '@portal/contracts/reports-kinds.ts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { answer, ok } from '../../lib/route-schema.ts';
+import { sdkAppKeyScope, visibleSdkApps } from '../permission/scope.ts';
+import { resolveGame } from './kind-queries.ts';
+import { catalogueTitle, exportFileName, gameApps, reportContext, security } from './report-context.ts';
+import { exportColumns, runList, sendExport } from './report-service.ts';
+
+/** Registers `/v1/report/list/game/sdk`, its `/export` and its `/app` options. */
+export async function gameRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/v1/report/list/game/sdk',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['reports'],
+        summary: 'Game centre report',
+        security,
+        querystring: gameListQuery,
+        response: { 200: answer(gameListData) },
+      },
+    },
+    async (request) => {
+      const r = await resolveGame(await reportContext(app, request, 'game'), request.query);
+      return ok(request, (await runList(app, r.def, r.query, gameApps(app, true))) as never);
+    },
+  );
+  app.get(
+    '/v1/report/list/game/sdk/export',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['reports'],
+        summary: 'Game centre report export',
+        security,
+        querystring: gameExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const c = await reportContext(app, request, 'game');
+      const r = await resolveGame(c, { ...request.query, page_no: 1, page_size: 1 });
+      return sendExport(app, reply, {
+        def: r.def,
+        query: r.query,
+        columns: exportColumns(r.shown, request.query.titles, catalogueTitle(reportCatalogues.game, c.lang)),
+        format: request.query.format,
+        name: exportFileName('game', r, c.lang),
+        decorate: gameApps(app, false),
+      });
+    },
+  );
+  app.get(
+    '/v1/report/list/game/sdk/app',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['reports'],
+        summary: 'Apps of the game report filter',
+        security,
+        response: { 200: answer(z.array(gameApp)) },
+      },
+    },
+    async (request) => {
+      const c = await reportContext(app, request, 'game');
+      const apps = await visibleSdkApps(app.db, await sdkAppKeyScope(app.db, c.user));
+      return ok(
+        request,
+        apps.map((a) => ({ app_name: a.app_name, pkg_name: a.package_name })),
+      );
+    },
+  );
+}

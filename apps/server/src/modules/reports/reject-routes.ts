@@ -1,0 +1,71 @@
+/**
+ * Reject Detail of an affiliate row (spec §7, contracts reports-affiliate.ts): every reject reason of
+ * the clicked row's facts by count, as a list and as an export. Scope and permission as the affiliate
+ * report.
+ */
+import {
+  affiliateRejectExportQuery,
+  affiliateRejectQuery,
+  rejectCatalogue,
+  rejectListData,
+} from '@portal/contracts/reports-affiliate.ts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { answer, ok } from '../../lib/route-schema.ts';
+import { resolveReject } from './kind-queries.ts';
+import { catalogueTitle, exportFileName, reportContext, security } from './report-context.ts';
+import { exportColumns, runList, sendExport } from './report-service.ts';
+
+/** Registers `/v1/report/list/affiliate/reject` and `/v1/report/export/affiliate/reject`. */
+export async function rejectRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/v1/report/list/affiliate/reject',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['reports'],
+        summary: 'Reject Detail of an affiliate row',
+        security,
+        querystring: affiliateRejectQuery,
+        response: { 200: answer(rejectListData) },
+      },
+    },
+    async (request) => {
+      const r = await resolveReject(await reportContext(app, request, 'affiliate'), request.query);
+      const { list, total } = await runList(app, r.def, r.query);
+      const rows = list.map((x) => ({
+        reject_reason: String(x.reject_reason),
+        reject_num: Number(x.reject_num),
+      }));
+      return ok(request, {
+        list: rows,
+        count: rows.length,
+        total: { reject_num: Number(total.reject_num ?? 0) },
+      });
+    },
+  );
+  app.get(
+    '/v1/report/export/affiliate/reject',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['reports'],
+        summary: 'Reject Detail export',
+        security,
+        querystring: affiliateRejectExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const c = await reportContext(app, request, 'affiliate');
+      const r = await resolveReject(c, request.query);
+      return sendExport(app, reply, {
+        def: r.def,
+        query: r.query,
+        columns: exportColumns(r.shown, request.query.titles, catalogueTitle(rejectCatalogue, c.lang)),
+        format: request.query.format,
+        name: exportFileName('affiliate_reject', r, c.lang),
+      });
+    },
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * What every report route shares (spec §7, api-contract §8): the request context after the report
+ * permission check (permission/report-access.ts: 601 pending, 402 not permitted), column titles in the
+ * caller's language, export file names, and the decorators that label rows (SDK app names, game apps).
+ */
+import type { Lang } from '@portal/contracts/codes.ts';
+import { yesterdayIn } from '@portal/contracts/report-dates.ts';
+import type { CatalogueField } from '@portal/contracts/reports.ts';
+import { exportFileNames, type ReportKind } from '@portal/contracts/reports-kinds.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requestLang } from '../../plugins/error-handler.ts';
+import { currentUser } from '../../plugins/session.ts';
+import { requireReport } from '../permission/report-access.ts';
+import { appNames, visibleSdkApps } from '../permission/scope.ts';
+import type { Ctx, Resolved } from './kind-queries.ts';
+import type { Decorate } from './report-service.ts';
+
+/** OpenAPI security of every report route. */
+export const security = [{ token: [] }];
+
+/** The caller's context for `kind`; throws 601/402 unless the report is permitted. */
+export async function reportContext(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  kind: ReportKind,
+): Promise<Ctx> {
+  const user = currentUser(request);
+  await requireReport(app, user, kind);
+  return {
+    app,
+    user,
+    lang: requestLang(request),
+    yesterday: yesterdayIn(app.now(), app.config.reportTimezone),
+  };
+}
+
+/** A field's title in `lang` from `catalogue` (plus the SDK export's `app_name`). */
+export const catalogueTitle = (catalogue: CatalogueField[], lang: Lang) => (field: string) =>
+  field === 'app_name'
+    ? lang === 'zh'
+      ? '应用名称'
+      : 'App name'
+    : (catalogue.find((c) => c.field === field)?.title[lang] ?? field);
+
+/** The export's file name without extension, UTF-8 and ASCII: `<kind name>_<start>-<end>`. */
+export function exportFileName(kind: keyof typeof exportFileNames, r: Resolved, lang: Lang) {
+  const span = `${r.query.start}-${r.query.end}`;
+  return { utf8: `${exportFileNames[kind][lang]}_${span}`, ascii: `${exportFileNames[kind].en}_${span}` };
+}
+
+/**
+ * Labels SDK rows with `app_name` beside `app_key`; names are read once per key, so an export's
+ * chunks after the first cost no accounts-store query for keys already seen.
+ */
+export function sdkAppNames(app: FastifyInstance): Decorate {
+  const known = new Map<string, string | null>();
+  return async (rows) => {
+    if (!rows.length || !('app_key' in (rows[0] ?? {}))) return;
+    const missing = [...new Set(rows.map((r) => String(r.app_key)))].filter((k) => !known.has(k));
+    if (missing.length) {
+      const names = await appNames(app.db, missing);
+      for (const k of missing) known.set(k, names.get(k) ?? null);
+    }
+    for (const r of rows) r.app_name = known.get(String(r.app_key)) ?? null;
+  };
+}
+
+/** Game rows' `app` as { app_name, pkg_name } (list) or as the app name (export); names read once. */
+export function gameApps(app: FastifyInstance, asObject: boolean): Decorate {
+  let byPkg: Map<string, string> | undefined;
+  return async (rows) => {
+    if (!rows.length || !('app' in (rows[0] ?? {}))) return;
+    byPkg ??= new Map((await visibleSdkApps(app.db, { all: true })).map((a) => [a.package_name, a.app_name]));
+    for (const r of rows) {
+      const pkg = String(r.app);
+      const name = byPkg.get(pkg) ?? pkg;
+      (r as Record<string, unknown>).app = asObject ? { app_name: name, pkg_name: pkg } : name;
+    }
+  };
+}

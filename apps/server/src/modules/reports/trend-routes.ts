@@ -1,0 +1,73 @@
+/**
+ * `GET /v1/report/trend/{kind}` (contracts reports-kinds.ts): one metric per day over a kind's list
+ * filters, for the chart above each report; same scope, permission and date rules as the list.
+ */
+
+import { sdkListQuery } from '@portal/contracts/reports.ts';
+import { affiliateListQuery } from '@portal/contracts/reports-affiliate.ts';
+import { gameListQuery } from '@portal/contracts/reports-game.ts';
+import { gxListQuery } from '@portal/contracts/reports-gx.ts';
+import { type ReportKind, reportKinds, trendData, trendParams } from '@portal/contracts/reports-kinds.ts';
+import { rtbListQuery } from '@portal/contracts/reports-rtb.ts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { paramError } from '../../lib/app-error.ts';
+import { answer, ok } from '../../lib/route-schema.ts';
+import {
+  type Ctx,
+  type Resolved,
+  resolveAffiliate,
+  resolveGame,
+  resolveGx,
+  resolveRtb,
+  resolveSdk,
+} from './kind-queries.ts';
+import { ParamErrors, parseMetric } from './list-params.ts';
+import { reportContext, security } from './report-context.ts';
+import { runTrend } from './report-service.ts';
+
+/** Registers `/v1/report/trend/:kind`. */
+export async function trendRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/v1/report/trend/:kind',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['reports'],
+        summary: "Per-day trend of one metric over the list's filters",
+        security,
+        params: z.object({ kind: z.enum(reportKinds) }),
+        querystring: z.record(z.string(), z.string()),
+        response: { 200: answer(trendData) },
+      },
+    },
+    async (request) => {
+      const { kind } = request.params;
+      const c = await reportContext(app, request, kind);
+      const raw = request.query as Record<string, string>;
+      const { metric } = trendParams.parse({ metric: raw.metric ?? '' });
+      const r = await resolveTrend(c, kind, raw);
+      const e = new ParamErrors(c.lang);
+      parseMetric(e, metric, r.def);
+      if (e.errors.length) throw paramError(e.errors);
+      return ok(request, await runTrend(app, r.def, r.query, metric));
+    },
+  );
+}
+
+/** The kind's list query from raw parameters (schema defaults applied; bad shapes → 604). */
+async function resolveTrend(c: Ctx, kind: ReportKind, raw: Record<string, string>): Promise<Resolved> {
+  const parse = <T>(schema: z.ZodType<T>) => {
+    const p = schema.safeParse(raw);
+    if (!p.success)
+      throw paramError(p.error.issues.map((i) => ({ field: String(i.path[0] ?? ''), message: i.message })));
+    return p.data;
+  };
+  if (kind === 'sdk') return resolveSdk(c, parse(sdkListQuery));
+  if (kind === 'rtb') return resolveRtb(c, parse(rtbListQuery));
+  if (kind === 'affiliate') return resolveAffiliate(c, parse(affiliateListQuery));
+  if (kind === 'game') return resolveGame(c, parse(gameListQuery));
+  return resolveGx(c, parse(gxListQuery));
+}
