@@ -5,27 +5,21 @@
 import { z } from 'zod';
 import type { CatalogueField, FileType } from './reports.ts';
 
-/** A dimension (`type` 1). */
-export function dim(
-  field: string,
-  file_type: FileType,
-  zh: string,
-  en: string,
-  sortable = true,
-): CatalogueField {
-  return { field, type: 1, file_type, sortable, title: { zh, en } };
-}
+const entry =
+  (type: 1 | 2) =>
+  (field: string, file_type: FileType, zh: string, en: string, sortable = true): CatalogueField => ({
+    field,
+    type,
+    file_type,
+    sortable,
+    title: { zh, en },
+  });
 
-/** A metric (`type` 2). */
-export function metric(
-  field: string,
-  file_type: FileType,
-  zh: string,
-  en: string,
-  sortable = true,
-): CatalogueField {
-  return { field, type: 2, file_type, sortable, title: { zh, en } };
-}
+/** A dimension (`type` 1): field, file_type, zh and en titles, sortable (default true). */
+export const dim = entry(1);
+
+/** A metric (`type` 2): field, file_type, zh and en titles, sortable (default true). */
+export const metric = entry(2);
 
 /** Paging of the `/v1/report/list/*` family: `page_index` from 1, `page_size` default 10 (spec §9). */
 export const pageParams = {

@@ -1,13 +1,12 @@
 /**
  * Streamed report exports (api-contract §8): rows arrive chunk by chunk from the report store and go
- * straight out as XLSX (exceljs WorkbookWriter, shared strings off, each row committed at once) or as
- * CSV (UTF-8 with a BOM so Excel reads Chinese titles), waiting on the socket's backpressure, so memory
- * stays flat however many rows the query has.
+ * straight out as XLSX (xlsx-stream.ts: inline strings, no styles) or as CSV (UTF-8 with a BOM so Excel
+ * reads Chinese titles), waiting on the socket's backpressure, so memory stays flat however many rows
+ * the query has.
  */
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { ReportResultRow, ReportValue } from './store.ts';
+import { drained, writeXlsx } from './xlsx-stream.ts';
 
 export type ExportColumn = { field: string; title: string };
 export type ExportFormat = 'xlsx' | 'csv';
@@ -33,10 +32,6 @@ function csvCell(v: ReportValue): string {
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
-async function drain(out: Writable): Promise<void> {
-  if (out.writableNeedDrain) await once(out, 'drain');
-}
-
 /** Writes every row of `chunks` as `format` to `out`, then ends it. Returns the number of rows. */
 export async function writeExport(
   out: Writable,
@@ -44,30 +39,24 @@ export async function writeExport(
   chunks: AsyncIterable<ReportResultRow[]>,
   format: ExportFormat,
 ): Promise<number> {
-  let rows = 0;
   if (format === 'csv') {
+    let rows = 0;
     out.write(`\ufeff${columns.map((c) => csvCell(c.title)).join(',')}\r\n`);
     for await (const chunk of chunks) {
       const text = chunk.map((r) => columns.map((c) => csvCell(r[c.field] ?? null)).join(',')).join('\r\n');
       rows += chunk.length;
-      if (!out.write(`${text}\r\n`)) await drain(out);
+      if (!out.write(`${text}\r\n`)) await drained(out);
     }
     out.end();
     return rows;
   }
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useSharedStrings: false,
-    useStyles: false,
-  });
-  const sheet = workbook.addWorksheet('report');
-  sheet.addRow(columns.map((c) => c.title)).commit();
-  for await (const chunk of chunks) {
-    for (const r of chunk) sheet.addRow(columns.map((c) => r[c.field] ?? null)).commit();
-    rows += chunk.length;
-    await drain(out);
+  async function* cells() {
+    for await (const chunk of chunks) yield chunk.map((r) => columns.map((c) => r[c.field] ?? null));
   }
-  sheet.commit();
-  await workbook.commit();
-  return rows;
+  return writeXlsx(
+    out,
+    'report',
+    columns.map((c) => c.title),
+    cells(),
+  );
 }

@@ -9,6 +9,39 @@ import type { AffiliateDbSource } from '@portal/contracts/reports-affiliate.ts';
 import { affiliateFacts, gameFacts, gxFacts, rejectFacts, rtbFacts, sdkFacts } from './fact-tables.ts';
 import { count, date, key, money, type QueryDef, rate } from './query-builder.ts';
 
+/**
+ * The ad funnel of the SDK, RTB and app reports: request → `response` (filled) → `impression` → click,
+ * revenue; fill_rate, `<impression>_rate`, ctr and ecpm as ratios of sums.
+ */
+function adFunnel(response: string, impression: string): QueryDef['metrics'] {
+  return {
+    request: count('request'),
+    [response]: count(response),
+    fill_rate: rate(response, 'request'),
+    [impression]: count(impression),
+    [`${impression}_rate`]: rate(impression, response),
+    click: count('click'),
+    ctr: rate('click', impression),
+    revenue: money('revenue'),
+    ecpm: rate('revenue', impression, ' * 1000'),
+  };
+}
+
+/**
+ * The game centre funnel: uv_ and pv_ counts of impression → click → in → begin, each step after the
+ * first with its rate over the step before (`<uv|pv>_<step>_rate`).
+ */
+function gameFunnel(): QueryDef['metrics'] {
+  const steps = ['impression', 'click', 'in', 'begin'];
+  const out: QueryDef['metrics'] = {};
+  steps.forEach((step, i) => {
+    for (const u of ['uv', 'pv']) out[`${u}_${step}`] = count(`${u}_${step}`);
+    const prev = steps[i - 1];
+    if (prev) for (const u of ['uv', 'pv']) out[`${u}_${step}_rate`] = rate(`${u}_${step}`, `${u}_${prev}`);
+  });
+  return out;
+}
+
 const dtHourDesc: QueryDef['defaultOrder'] = [
   ['dt', 'desc'],
   ['hour', 'desc'],
@@ -25,17 +58,7 @@ export const sdkDef: QueryDef = {
     ad_style: key('ad_style', '::INTEGER'),
     geo: key('geo'),
   },
-  metrics: {
-    request: count('request'),
-    response: count('response'),
-    fill_rate: rate('response', 'request'),
-    impression: count('impression'),
-    impression_rate: rate('impression', 'response'),
-    click: count('click'),
-    ctr: rate('click', 'impression'),
-    revenue: money('revenue'),
-    ecpm: rate('revenue', 'impression', ' * 1000'),
-  },
+  metrics: adFunnel('response', 'impression'),
   defaultOrder: dtHourDesc,
 };
 
@@ -50,17 +73,9 @@ export const rtbDef: QueryDef = {
     country: key('country'),
   },
   metrics: {
-    request: count('request'),
-    response: count('response'),
-    fill_rate: rate('response', 'request'),
+    ...adFunnel('response', 'impression'),
     winning_bid: count('winning_bid'),
     win_rate: rate('winning_bid', 'response'),
-    impression: count('impression'),
-    impression_rate: rate('impression', 'response'),
-    click: count('click'),
-    ctr: rate('click', 'impression'),
-    revenue: money('revenue'),
-    ecpm: rate('revenue', 'impression', ' * 1000'),
   },
   defaultOrder: [['dt', 'desc']],
 };
@@ -118,22 +133,7 @@ export const gameDef: QueryDef = {
     app: key('pkg_name'),
     nation: key('nation'),
   },
-  metrics: {
-    uv_impression: count('uv_impression'),
-    pv_impression: count('pv_impression'),
-    uv_click: count('uv_click'),
-    pv_click: count('pv_click'),
-    uv_click_rate: rate('uv_click', 'uv_impression'),
-    pv_click_rate: rate('pv_click', 'pv_impression'),
-    uv_in: count('uv_in'),
-    pv_in: count('pv_in'),
-    uv_in_rate: rate('uv_in', 'uv_click'),
-    pv_in_rate: rate('pv_in', 'pv_click'),
-    uv_begin: count('uv_begin'),
-    pv_begin: count('pv_begin'),
-    uv_begin_rate: rate('uv_begin', 'uv_in'),
-    pv_begin_rate: rate('pv_begin', 'pv_in'),
-  },
+  metrics: gameFunnel(),
   defaultOrder: [['datepart', 'desc']],
 };
 
@@ -146,16 +146,6 @@ export const gxDef: QueryDef = {
     ad_format: key('ad_format', '::INTEGER'),
     geo: key('geo'),
   },
-  metrics: {
-    request: count('request'),
-    fill: count('fill'),
-    fill_rate: rate('fill', 'request'),
-    imp: count('imp'),
-    imp_rate: rate('imp', 'fill'),
-    click: count('click'),
-    ctr: rate('click', 'imp'),
-    revenue: money('revenue'),
-    ecpm: rate('revenue', 'imp', ' * 1000'),
-  },
+  metrics: adFunnel('fill', 'imp'),
   defaultOrder: [['dt', 'desc']],
 };

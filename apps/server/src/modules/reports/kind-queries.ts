@@ -59,6 +59,7 @@ function shownOf(fields: string | undefined, defaults: string[], dims: string[],
   return [...new Set(list)].filter((f) => all.has(f));
 }
 
+/** SDK report (sdk-params.ts), app keys intersected with the caller's scope. */
 export async function resolveSdk(c: Ctx, q: SdkListQuery): Promise<Resolved> {
   const parsed = parseSdkListQuery(q, c.lang, c.yesterday);
   const scope = await sdkAppKeyScope(c.app.db, c.user);
@@ -73,6 +74,7 @@ export async function resolveSdk(c: Ctx, q: SdkListQuery): Promise<Resolved> {
   return { def: sdkDef, query, shown };
 }
 
+/** RTB report: one channel at most, intersected with the caller's RTB networks. */
 export async function resolveRtb(c: Ctx, q: RtbListQuery): Promise<Resolved> {
   const e = new ParamErrors(c.lang);
   const range = parseDt(e, q.dt, c.yesterday, EARLIEST_REPORT_DATE);
@@ -107,6 +109,7 @@ async function affiliateFilters(c: Ctx, e: ParamErrors, q: AffiliateRejectQuery 
   };
 }
 
+/** Affiliate report of `db_source`, channels intersected with the caller's affiliate channels. */
 export async function resolveAffiliate(c: Ctx, q: AffiliateListQuery): Promise<Resolved> {
   const e = new ParamErrors(c.lang);
   const def = affiliateDefs[q.db_source];
@@ -141,17 +144,20 @@ export async function resolveReject(c: Ctx, q: AffiliateRejectQuery): Promise<Re
   };
 }
 
+/** The yyyy-MM-dd `start_date`..`end_date` of the game and app reports, date rules applied. */
+function dashedRange(e: ParamErrors, c: Ctx, q: { start_date: string; end_date: string }) {
+  return parseRange(e, 'start_date', q.start_date, q.end_date, c.yesterday, EARLIEST_REPORT_DATE, true);
+}
+
+/** Every app key the caller may see (game and app reports take no app_key filter). */
+async function appKeysOf(c: Ctx) {
+  return scopedAppKeys(await sdkAppKeyScope(c.app.db, c.user), null);
+}
+
+/** Game centre report: data_dimension/data_metrics, sort + order_by (1 asc, 2 desc), page_no. */
 export async function resolveGame(c: Ctx, q: GameListQuery): Promise<Resolved> {
   const e = new ParamErrors(c.lang);
-  const range = parseRange(
-    e,
-    'start_date',
-    q.start_date,
-    q.end_date,
-    c.yesterday,
-    EARLIEST_REPORT_DATE,
-    true,
-  );
+  const range = dashedRange(e, c, q);
   const dims = parseFields(e, 'data_dimension', q.data_dimension, gameDef, gameDefaultDimensions);
   const mets = parseFields(e, 'data_metrics', q.data_metrics, gameDef, gameDefaultMetrics);
   if (dims.metrics.length) e.add('data_dimension', 'unknown_field', dims.metrics[0]);
@@ -160,9 +166,8 @@ export async function resolveGame(c: Ctx, q: GameListQuery): Promise<Resolved> {
   const metrics = mets.metrics;
   const sort = q.sort?.trim() ? `${q.sort.trim()}:${q.order_by === 1 ? 'asc' : 'desc'}` : undefined;
   const order = parseOrder(e, sort, gameDef, [...dimensions, ...metrics]);
-  const scope = await sdkAppKeyScope(c.app.db, c.user);
   const filters = {
-    app_key: scopedAppKeys(scope, null),
+    app_key: await appKeysOf(c),
     pkg_name: parseList(e, 'pkg_name', q.pkg_name, isText),
     nation: upper(parseList(e, 'country', q.country, isCountry)),
   };
@@ -175,24 +180,16 @@ export async function resolveGame(c: Ctx, q: GameListQuery): Promise<Resolved> {
   };
 }
 
+/** App report: every catalogue field shown, yyyy-MM-dd dates, page_no. */
 export async function resolveGx(c: Ctx, q: GxListQuery): Promise<Resolved> {
   const e = new ParamErrors(c.lang);
-  const range = parseRange(
-    e,
-    'start_date',
-    q.start_date,
-    q.end_date,
-    c.yesterday,
-    EARLIEST_REPORT_DATE,
-    true,
-  );
+  const range = dashedRange(e, c, q);
   const shown = gxCatalogue.map((f) => f.field);
   const dimensions = shown.filter((f) => f in gxDef.dimensions);
   const metrics = shown.filter((f) => f in gxDef.metrics);
   const order = parseOrder(e, q.order, gxDef, shown);
-  const scope = await sdkAppKeyScope(c.app.db, c.user);
   const filters = {
-    app_key: scopedAppKeys(scope, null),
+    app_key: await appKeysOf(c),
     pkg_name: parseList(e, 'pkg_name', q.pkg_name, isText),
     ad_placement_id: parseList(e, 'placement_id', q.placement_id, isText),
     ad_format: parseList(e, 'placement_type', q.placement_type, isStyle)?.map(Number) ?? null,
