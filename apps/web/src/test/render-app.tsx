@@ -1,8 +1,8 @@
 /** Test helpers: render the whole app at a path with a mocked fetch, and seed a session. */
 import type { MenuItem, UserInfo } from '@portal/contracts/passport.ts';
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../app/providers.tsx';
 import { AppRoutes } from '../app/router.tsx';
 import { setCookie } from '../lib/cookie.ts';
@@ -101,4 +101,14 @@ export function renderApp(path: string) {
     </MemoryRouter>,
   );
   return { ...utils, client, location: () => utils.getByTestId('location').textContent ?? '' };
+}
+
+/**
+ * Waits until the button with `testId` is enabled again after the spec's 1-second click lock; a
+ * fixed sleep races the lock's re-render on a loaded machine.
+ */
+export async function untilEnabled(testId: string): Promise<void> {
+  await waitFor(() => expect((screen.getByTestId(testId) as HTMLButtonElement).disabled).toBe(false), {
+    timeout: 8000,
+  });
 }

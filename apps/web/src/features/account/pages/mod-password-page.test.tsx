@@ -1,7 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { demoUser, mockApi, renderApp, seedSession, sessionRoutes } from '../../../test/render-app.tsx';
+import {
+  demoUser,
+  mockApi,
+  renderApp,
+  seedSession,
+  sessionRoutes,
+  untilEnabled,
+} from '../../../test/render-app.tsx';
 
 function fill(id: string, value: string) {
   fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
@@ -23,7 +30,8 @@ describe('change password page', () => {
     fill('old_password', 'Wrong12345');
     fill('new_password', 'Better12345');
     fill('confirm', 'Better12345');
-    await new Promise((r) => setTimeout(r, 1100));
+    // The submit button stays disabled for 1 s after a click (spec §4).
+    await untilEnabled('mod-password-submit');
     fireEvent.click(screen.getByTestId('mod-password-submit'));
     expect(await screen.findByText('incorrect password')).toBeTruthy();
     expect(api.callsTo('/api/v1/user/password')[0]?.body).toEqual({
@@ -33,7 +41,8 @@ describe('change password page', () => {
 
     answer = { code: 0, data: null };
     fill('old_password', 'Demo12345');
-    await new Promise((r) => setTimeout(r, 1100));
+    // The submit button stays disabled for 1 s after a click (spec §4).
+    await untilEnabled('mod-password-submit');
     fireEvent.click(screen.getByTestId('mod-password-submit'));
     expect(
       await screen.findByText('Your password has been changed; your other sessions have been signed out'),

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { compactDecrypt, exportSPKI, generateKeyPair } from 'jose';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Call, mockApi, renderApp } from '../../../test/render-app.tsx';
+import { type Call, mockApi, renderApp, untilEnabled } from '../../../test/render-app.tsx';
 
 let keyPair: Awaited<ReturnType<typeof generateKeyPair>>;
 let keyReply: { code: number; data: unknown };
@@ -63,7 +63,7 @@ describe('reset password page (spec §2, §5)', () => {
     fill('password', '');
     fill('confirm', '');
     // The submit button stays disabled for 1 s after a click (spec §4).
-    await new Promise((r) => setTimeout(r, 1100));
+    await untilEnabled('reset-submit');
     fireEvent.click(screen.getByTestId('reset-submit'));
     expect(await screen.findByText('Please input login email')).toBeTruthy();
     expect(screen.getByText('Please input password')).toBeTruthy();

@@ -4,7 +4,14 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getCookie } from '../../../lib/cookie.ts';
 import { StorageKey } from '../../../lib/storage-keys.ts';
-import { type Call, demoUser, mockApi, renderApp, seedSession } from '../../../test/render-app.tsx';
+import {
+  type Call,
+  demoUser,
+  mockApi,
+  renderApp,
+  seedSession,
+  untilEnabled,
+} from '../../../test/render-app.tsx';
 
 const newcomer: UserInfo = {
   ...demoUser,
@@ -99,7 +106,8 @@ describe('organize page (spec §4)', () => {
     fill('company_name', 'Acme');
     fireEvent.click(screen.getByTestId('create-submit'));
     expect(await screen.findByText('系统错误')).toBeTruthy();
-    await new Promise((r) => setTimeout(r, 1100));
+    // The submit button stays disabled for 1 s after a click (spec §4).
+    await untilEnabled('create-submit');
     fireEvent.click(screen.getByTestId('create-submit'));
     await waitFor(() => expect(app.location()).toBe('/home'));
     expect(api.callsTo('/v1/passport/company/signup')).toHaveLength(1);
@@ -133,7 +141,8 @@ describe('organize page (spec §4)', () => {
     expect(screen.getByText('请输入申请理由')).toBeTruthy();
     fill('email', 'demo@example.com');
     fill('reason', 'I run the Demo Games ad ops');
-    await new Promise((r) => setTimeout(r, 1100));
+    // The submit button stays disabled for 1 s after a click (spec §4).
+    await untilEnabled('join-submit');
     fireEvent.click(screen.getByTestId('join-submit'));
     await waitFor(() => expect(app.location()).toBe('/home'));
     const [bind, role] = api.calls.filter((c) => c.method === 'POST');
