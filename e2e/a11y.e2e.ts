@@ -1,0 +1,149 @@
+/**
+ * Issue 6 accessibility: axe-core reports no serious or critical WCAG 2.1 A/AA violation on any page
+ * of the route table, signed out and signed in (demo@example.com), in Chinese and in English; and the
+ * keyboard alone reaches the language switch and the login button, Enter activating both.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { knownIssues } from './a11y-known-issues.ts';
+import { launchChromium } from './browser.ts';
+import { DEMO_PASSWORD, E2E_CAPTCHA, signIn } from './journey.ts';
+import { publicPaths, signedInPaths } from './routes.ts';
+
+const baseUrl = inject('baseUrl');
+const langs = ['zh', 'en'] as const;
+
+/**
+ * Serious and critical violations on the current page, one line each (rule, impact, first targets).
+ * Findings listed in a11y-known-issues.ts (owned elsewhere, with their fix) are logged, not returned.
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const found: string[] = [];
+  const known = new Map<string, number>();
+  for (const v of result.violations) {
+    if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+    for (const node of v.nodes) {
+      const selector = node.target.join(' ');
+      const testid = await page
+        .locator(selector)
+        .first()
+        .evaluate((el) => el.closest('[data-testid]')?.getAttribute('data-testid') ?? '')
+        .catch(() => '');
+      const issue = knownIssues.find((k) => k.rule === v.id && k.testid.test(testid));
+      const key = `${v.id} → ${issue?.owner}`;
+      if (issue) known.set(key, (known.get(key) ?? 0) + 1);
+      else found.push(`${v.id} (${v.impact}): ${selector} [${testid}]`);
+    }
+  }
+  const path = new URL(page.url()).pathname;
+  for (const [key, n] of known) console.warn(`known a11y issue on ${path}: ${key} (${n} elements)`);
+  return found;
+}
+
+/** Opens `path` and waits until the lazy screen has rendered and the network is quiet. */
+async function open(page: Page, path: string) {
+  await page.goto(`${baseUrl}${path}`);
+  await page.waitForLoadState('networkidle');
+  await page.locator('#root > *').first().waitFor();
+  await page.waitForTimeout(300);
+}
+
+async function contextIn(browser: Browser, lang: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  await context.addInitScript((l) => localStorage.setItem('language', l), lang);
+  return context;
+}
+
+describe('axe: no serious or critical violation', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => browser?.close());
+
+  for (const lang of langs) {
+    describe(`signed out, ${lang}`, () => {
+      let page: Page;
+      beforeAll(async () => {
+        page = await (await contextIn(browser, lang)).newPage();
+      });
+      for (const path of publicPaths()) {
+        it(path, async () => {
+          await open(page, path);
+          expect(await page.evaluate(() => document.documentElement.lang)).toBe(
+            lang === 'zh' ? 'zh-CN' : 'en',
+          );
+          expect(await seriousViolations(page)).toEqual([]);
+        });
+      }
+    });
+
+    describe(`signed in (demo@example.com), ${lang}`, () => {
+      let page: Page;
+      beforeAll(async () => {
+        page = await (await contextIn(browser, lang)).newPage();
+      });
+      it('signs in', async () => {
+        await signIn(page, baseUrl, 'demo@example.com');
+      });
+      for (const path of ['/home', ...signedInPaths(), '/404', '/empty', '/policy/index']) {
+        it(path, async () => {
+          await open(page, path);
+          expect(new URL(page.url()).pathname).not.toBe('/login');
+          expect(await seriousViolations(page)).toEqual([]);
+        });
+      }
+    });
+  }
+});
+
+describe('keyboard: /login', () => {
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await launchChromium();
+    page = await (await contextIn(browser, 'zh')).newPage();
+  });
+  afterAll(async () => browser?.close());
+
+  /** Presses Tab until the focused element matches `selector` (at most 30 times). */
+  async function tabTo(selector: string) {
+    const focused = () => page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector);
+    for (let i = 0; i < 30 && !(await focused()); i++) await page.keyboard.press('Tab');
+    if (await focused()) return;
+    throw new Error(`Tab never reached ${selector}`);
+  }
+
+  it('tabs to the language switch; Enter opens it and Enter on English switches', async () => {
+    await open(page, '/login');
+    await tabTo('[data-testid=language-switch]');
+    await page.keyboard.press('Enter');
+    await tabTo('[data-testid=lang-en]');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('language'))).toBe('en');
+    expect(await page.locator('[data-testid=login-submit]').textContent()).toMatch(/log ?in/i);
+  });
+
+  it('fills the form and tabs to the login button; Enter signs in', async () => {
+    await page.locator('#email').focus();
+    await page.keyboard.type('demo@example.com');
+    await tabTo('#password');
+    await page.keyboard.type(DEMO_PASSWORD);
+    await expect
+      .poll(() => page.locator('[data-testid="captcha-image"]').getAttribute('src'))
+      .toMatch(/^data:image/);
+    await tabTo('#captcha_answer');
+    await page.keyboard.type(E2E_CAPTCHA);
+    await tabTo('[data-testid=login-submit]');
+    await page.keyboard.press('Enter');
+    // The consent dialog takes focus; its only button is reachable and Enter accepts it.
+    await page.locator('[data-testid=consent-accept]').waitFor();
+    await tabTo('[data-testid=consent-accept]');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/home/);
+  });
+});
