@@ -15,7 +15,13 @@ import {
   exportContentType,
   writeExport,
 } from '../../reports/export-writer.ts';
-import { buildListSql, buildTrendSql, type QueryDef, type ReportQuery } from '../../reports/query-builder.ts';
+import {
+  buildCountSql,
+  buildListSql,
+  buildTrendSql,
+  type QueryDef,
+  type ReportQuery,
+} from '../../reports/query-builder.ts';
 import { queryReportList } from '../../reports/report-list.ts';
 import type { ReportResultRow } from '../../reports/store.ts';
 
@@ -67,16 +73,26 @@ export type ExportRequest = {
   decorate?: Decorate;
 };
 
-/** Streams every row of the query (no paging) as a file download on `reply`. */
+/**
+ * Streams every row of the query (no paging) as a file download on `reply`; a failure midway
+ * (including a short stream) aborts the response rather than ending the file early.
+ */
 export function sendExport(app: FastifyInstance, reply: FastifyReply, r: ExportRequest) {
   const { limit: _l, offset: _o, ...all } = r.query;
   const built = buildListSql(r.def, all);
   const out = new PassThrough();
   async function* chunks() {
+    let rows = 0;
     for await (const chunk of app.reportStore.stream(built.sql, built.params)) {
       if (r.decorate) await r.decorate(chunk);
+      rows += chunk.length;
       yield chunk;
     }
+    // A DuckDB stream that fails midway ends like a complete one (store.ts): check the count, so a
+    // failure aborts the download instead of handing out a silently truncated file.
+    const n = buildCountSql(r.def, all);
+    const expected = Number((await app.reportStore.query(n.sql, n.params))[0]?.n ?? 0);
+    if (rows !== expected) throw new Error(`report export truncated: ${rows} of ${expected} rows`);
   }
   writeExport(out, r.columns, chunks(), r.format).catch((err) => {
     app.log.error({ err }, 'report export failed');
