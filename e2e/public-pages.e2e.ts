@@ -114,6 +114,12 @@ describe('public pages', () => {
         await expect
           .poll(() => page.locator('.ant-anchor-link-title-active').getAttribute('href'))
           .toBe('#policy-children');
+        // The menu stays on screen while reading (1280 px: it is pinned beside the text).
+        const menuTop = await page
+          .locator('[data-testid=policy-menu]')
+          .evaluate((el) => Math.round(el.getBoundingClientRect().top));
+        expect(menuTop).toBeGreaterThanOrEqual(0);
+        expect(menuTop).toBeLessThan(100);
         await page.screenshot({ path: `${shots}/e2e-policy-${lang}.png` });
       });
 

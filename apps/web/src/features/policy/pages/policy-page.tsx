@@ -2,7 +2,7 @@
  * /policy/index (public, spec §2): the privacy policy in 10 sections with a side menu (antd Anchor) that
  * follows the reading position. The texts load with this screen, not with /login.
  */
-import { Anchor } from 'antd';
+import { Affix, Anchor, Grid } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -24,17 +24,26 @@ export default function PolicyPage() {
     if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
   }, [hash]);
   const intro = t('intro', { returnObjects: true });
+  const wide = Grid.useBreakpoint().lg ?? true;
   const items = policySections.map((id) => ({
     key: id,
     href: `#${sectionAnchor(id)}`,
     title: t(`sections.${id}.title`),
   }));
+  const menu = (
+    <nav className="policy-nav" aria-label={t('menu')} data-testid="policy-menu">
+      <p className="policy-nav-title">{t('menu')}</p>
+      <Anchor affix={false} replace offsetTop={24} targetOffset={24} items={items} />
+    </nav>
+  );
   return (
     <div className="policy" data-testid="policy-page">
-      <nav className="policy-nav" aria-label={t('menu')} data-testid="policy-menu">
-        <p className="policy-nav-title">{t('menu')}</p>
-        <Anchor affix={false} replace offsetTop={24} targetOffset={24} items={items} />
-      </nav>
+      {wide ? (
+        // Affix (position: fixed) rather than CSS sticky: the layout's watermark wrapper clips overflow.
+        <Affix offsetTop={16}>{menu}</Affix>
+      ) : (
+        menu
+      )}
       <article className="policy-body">
         <h1>{t('title')}</h1>
         <p className="policy-effective">{t('effective')}</p>
