@@ -384,6 +384,32 @@ describe.each(testDbKinds)('report invariants of every kind on %s', (db) => {
     expect(lines.slice(1)).toEqual(expected.map((r) => r.map((v) => (v === null ? '' : String(v)))));
   });
 
+  it('aborts an export whose stream ends early instead of serving a shorter file', async () => {
+    const store = f.app.reportStore;
+    const original = store.stream;
+    // A DuckDB stream that fails midway ends like a complete one; here the first chunk loses a row.
+    store.stream = async function* (sql, params) {
+      let first = true;
+      for await (const chunk of original.call(store, sql, params)) {
+        yield first ? chunk.slice(0, -1) : chunk;
+        first = false;
+      }
+    };
+    try {
+      const query = { ...dtRange, fields: 'dt,channel,offer_id,click', format: 'csv' };
+      const res = await get('/v1/report/export/affiliate', 'demo', query).then(
+        (r) => ({ ok: true, lines: parseCsv(r.body).length }),
+        (err: Error) => ({ ok: false, error: err.message }),
+      );
+      // The download is aborted (light-my-request reports the destroyed response), never completed.
+      expect(res).toEqual({ ok: false, error: expect.stringMatching(/destroyed/) });
+    } finally {
+      store.stream = original;
+    }
+    const whole = await get('/v1/report/export/affiliate', 'demo', { ...dtRange, format: 'csv' });
+    expect(whole.statusCode).toBe(200);
+  });
+
   it.each(['affiliate_2023', 'affiliate_2024'])(
     '%s Reject Detail: the XLSX and CSV exports hold the rows of the list',
     async (source) => {
