@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LinkButton } from '../../../components/link-button.tsx';
 import { addCatalogue } from '../../../lib/i18n.ts';
+import { useCountries } from '../../../lib/use-countries.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import en from '../../../locales/en/marketing.json';
 import zh from '../../../locales/zh/marketing.json';
-import { useAudienceCountries } from '../api/use-countries.ts';
 import { AudienceCountries } from '../components/audience-countries.tsx';
 import { MarketingHero } from '../components/marketing-hero.tsx';
 import { QuickLinks } from '../components/quick-links.tsx';
@@ -25,7 +25,7 @@ addCatalogue('marketing', { zh, en });
 /** Home screen. */
 export default function HomePage() {
   const { token } = useSession();
-  const countries = useAudienceCountries();
+  const countries = useCountries();
   const audience = countries.data?.filter((c) => regionFor(c.country_code)).length;
 
   return (

@@ -8,8 +8,8 @@ import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../../lib/i18n.ts';
+import { useCountries } from '../../../lib/use-countries.ts';
 import { useChannels } from '../api/use-channels.ts';
-import { useCountries } from '../api/use-countries.ts';
 import { useGameApps } from '../api/use-game-apps.ts';
 import type { FilterSpec, ReportDef } from '../lib/report-defs.ts';
 import type { FilterValues } from '../lib/report-query.ts';
@@ -18,12 +18,22 @@ import { isDisabledDay, type Range, rangeViolation, violationText } from '../lib
 const AD_STYLES = [AdStyle.BANNER, AdStyle.INTERSTITIAL, AdStyle.NATIVE, AdStyle.REWARDED_VIDEO];
 
 const inputId = (name: string) => `filter-${name.replaceAll('_', '-')}`;
+const isSelect = (spec: FilterSpec) =>
+  spec.type === 'channels' ||
+  spec.type === 'gameApps' ||
+  spec.type === 'countries' ||
+  spec.type === 'adStyle';
 
-function ChannelSelect(props: {
-  spec: Extract<FilterSpec, { type: 'channels' }>;
-  value?: string | string[];
-  onChange?: (v: unknown) => void;
-}) {
+/** Props Form.Item and the filter row give every filter control: the field id (the label's htmlFor) and its name. */
+type FieldProps = { id?: string; 'aria-label'?: string };
+
+function ChannelSelect(
+  props: FieldProps & {
+    spec: Extract<FilterSpec, { type: 'channels' }>;
+    value?: string | string[];
+    onChange?: (v: unknown) => void;
+  },
+) {
   const { t } = useTranslation('reports');
   const channels = useChannels(props.spec.publisherType);
   const options = (channels.data ?? []).map((c) => ({
@@ -40,6 +50,8 @@ function ChannelSelect(props: {
       options={options}
       placeholder={t(`${props.spec.label}Placeholder`)}
       data-testid={props.spec.testId ?? `filter-${props.spec.name}`}
+      id={props.id}
+      aria-label={props['aria-label']}
       style={{ width: 240 }}
       value={props.value}
       onChange={props.onChange}
@@ -47,7 +59,9 @@ function ChannelSelect(props: {
   );
 }
 
-function GameAppSelect(props: { name: string; value?: string[]; onChange?: (v: unknown) => void }) {
+function GameAppSelect(
+  props: FieldProps & { name: string; value?: string[]; onChange?: (v: unknown) => void },
+) {
   const { t } = useTranslation('reports');
   const apps = useGameApps();
   return (
@@ -60,6 +74,8 @@ function GameAppSelect(props: { name: string; value?: string[]; onChange?: (v: u
       options={apps.data ?? []}
       placeholder={t('filters.appPlaceholder')}
       data-testid={`filter-${props.name}`}
+      id={props.id}
+      aria-label={props['aria-label']}
       style={{ width: 240 }}
       value={props.value}
       onChange={props.onChange}
@@ -67,7 +83,9 @@ function GameAppSelect(props: { name: string; value?: string[]; onChange?: (v: u
   );
 }
 
-function CountrySelect(props: { testId: string; value?: string[]; onChange?: (v: unknown) => void }) {
+function CountrySelect(
+  props: FieldProps & { testId: string; value?: string[]; onChange?: (v: unknown) => void },
+) {
   const { t } = useTranslation('reports');
   const countries = useCountries();
   const options = (countries.data ?? []).map((c) => ({
@@ -84,6 +102,8 @@ function CountrySelect(props: { testId: string; value?: string[]; onChange?: (v:
       options={options}
       placeholder={t('filters.countryPlaceholder')}
       data-testid={props.testId}
+      id={props.id}
+      aria-label={props['aria-label']}
       style={{ width: 240 }}
       value={props.value}
       onChange={props.onChange}
@@ -91,18 +111,30 @@ function CountrySelect(props: { testId: string; value?: string[]; onChange?: (v:
   );
 }
 
+/**
+ * The control of one filter. Form.Item passes the field id (its label's htmlFor) down; the Selects put
+ * it on their combobox input and also carry the label as aria-label; text inputs keep their own id,
+ * which the Form.Item's htmlFor names (see ReportFilters).
+ */
 function control(spec: FilterSpec, t: (k: string) => string): ReactNode {
+  const label = t(spec.label);
   switch (spec.type) {
     case 'channels':
-      return <ChannelSelect spec={spec} />;
+      return <ChannelSelect spec={spec} aria-label={label} />;
     case 'gameApps':
-      return <GameAppSelect name={spec.name} />;
+      return <GameAppSelect name={spec.name} aria-label={label} />;
     case 'countries':
-      return <CountrySelect testId={spec.testId ?? `filter-${spec.name === 'geo' ? 'geo' : 'country'}`} />;
+      return (
+        <CountrySelect
+          testId={spec.testId ?? `filter-${spec.name === 'geo' ? 'geo' : 'country'}`}
+          aria-label={label}
+        />
+      );
     case 'adStyle':
       return (
         <Select
           allowClear
+          aria-label={label}
           options={AD_STYLES.map((s) => ({ value: s, label: t(`adStyle.${s}`) }))}
           placeholder={t('filters.placementTypePlaceholder')}
           data-testid={`filter-${spec.name === 'placement_type' ? 'placement-type' : spec.name}`}
@@ -169,7 +201,12 @@ export function ReportFilters(props: {
         />
       </Form.Item>
       {props.def.filters.map((spec) => (
-        <Form.Item key={spec.name} label={t(spec.label)} name={spec.name}>
+        <Form.Item
+          key={spec.name}
+          label={t(spec.label)}
+          name={spec.name}
+          htmlFor={isSelect(spec) ? undefined : inputId(spec.name)}
+        >
           {control(spec, t)}
         </Form.Item>
       ))}

@@ -1,11 +1,12 @@
-/** GET /common/country (public) for the audience section; shares the per-language sessionStorage cache. */
+/** GET /common/country → [{ country_code, country_name }], cached in sessionStorage per language (spec §3 Country). Shared by the report filters and the home page's audience section. */
 import type { Country } from '@portal/contracts/reports.ts';
 import { useQuery } from '@tanstack/react-query';
-import { currentLang } from '../../../lib/i18n.ts';
-import { request } from '../../../lib/request.ts';
-import { countryCacheKey } from '../../../lib/storage-keys.ts';
+import { currentLang } from './i18n.ts';
+import { request } from './request.ts';
+import { countryCacheKey } from './storage-keys.ts';
 
-async function fetchCountries(lang: string): Promise<Country[]> {
+/** Country list of `lang`, from sessionStorage when cached there. */
+export async function fetchCountries(lang: string): Promise<Country[]> {
   const key = countryCacheKey(lang);
   const cached = sessionStorage.getItem(key);
   if (cached) {
@@ -20,8 +21,8 @@ async function fetchCountries(lang: string): Promise<Country[]> {
   return list;
 }
 
-/** The country list in the current language. */
-export function useAudienceCountries() {
+/** Countries in the current language. */
+export function useCountries() {
   const lang = currentLang();
   return useQuery({
     queryKey: ['countries', lang],
