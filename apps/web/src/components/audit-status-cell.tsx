@@ -11,6 +11,8 @@ import { useTranslation } from 'react-i18next';
 export type AuditStatusCellProps = {
   /** Row id, used in the test ids. */
   id: number;
+  /** Row name (app or ad slot name), for the dropdown's accessible name. */
+  name: string;
   status: number;
   isOps: boolean;
   /** Applies a new status; rejects on failure (the request client has shown why). */
@@ -18,7 +20,7 @@ export type AuditStatusCellProps = {
 };
 
 /** The cell; `data-testid` status-<id> (select or text), approve-<id>, reject-<id>. */
-export function AuditStatusCell({ id, status, isOps, onChange }: AuditStatusCellProps) {
+export function AuditStatusCell({ id, name, status, isOps, onChange }: AuditStatusCellProps) {
   const { t } = useTranslation('apps');
   const [modal, holder] = Modal.useModal();
   const [loading, setLoading] = useState(false);
@@ -42,6 +44,7 @@ export function AuditStatusCell({ id, status, isOps, onChange }: AuditStatusCell
         {holder}
         <Select
           data-testid={`status-${id}`}
+          aria-label={t('statusOf', { name })}
           size="small"
           style={{ minWidth: 110 }}
           value={status}

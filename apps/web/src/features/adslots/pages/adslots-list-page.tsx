@@ -79,6 +79,7 @@ export default function AdslotsListPage() {
       render: (s: number, slot) => (
         <AuditStatusCell
           id={slot.adpos_id}
+          name={slot.adpos_name}
           status={s}
           isOps={isOps}
           onChange={(to) => changeStatus.mutateAsync({ id: slot.adpos_id, audit_status: to })}
@@ -140,6 +141,7 @@ export default function AdslotsListPage() {
         />
         <Select
           data-testid="filter-ad-style"
+          aria-label={t('filters.adStyle')}
           allowClear
           placeholder={t('filters.adStyle')}
           value={adStyle}
@@ -152,6 +154,7 @@ export default function AdslotsListPage() {
         />
         <Select
           data-testid="filter-status"
+          aria-label={t('filters.status')}
           allowClear
           placeholder={t('filters.status')}
           value={status}

@@ -106,6 +106,7 @@ export default function AppsListPage() {
       render: (s: number, app) => (
         <AuditStatusCell
           id={app.id}
+          name={app.app_name}
           status={s}
           isOps={isOps}
           onChange={(to) => changeStatus.mutateAsync({ id: app.id, audit_status: to })}
@@ -178,6 +179,7 @@ export default function AppsListPage() {
         />
         <Select
           data-testid="filter-status"
+          aria-label={t('filters.status')}
           allowClear
           placeholder={t('filters.allStatus')}
           value={status}

@@ -1,11 +1,15 @@
 /**
  * A table header cell with a drag handle on its right edge (spec §2: resizable report columns).
  * Pointer drag changes the width; with the handle focused, ArrowLeft/ArrowRight change it by 16 px.
+ * The handle is a focusable role="separator" whose aria-valuenow is the current width: the set one, or
+ * before the first resize the measured width of the header cell.
  */
 import type { KeyboardEvent, PointerEvent, ThHTMLAttributes } from 'react';
-import { useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 
 export const MIN_COLUMN_WIDTH = 60;
+/** The aria-valuemax of the handle (widths are not capped; a wider column reports its own width). */
+export const MAX_COLUMN_WIDTH = 1000;
 
 export type ResizableTitleProps = ThHTMLAttributes<HTMLTableCellElement> & {
   width?: number;
@@ -17,7 +21,20 @@ export type ResizableTitleProps = ThHTMLAttributes<HTMLTableCellElement> & {
 /** `components.header.cell` of the report table. */
 export function ResizableTitle({ width, onResize, resizeLabel, ...rest }: ResizableTitleProps) {
   const thRef = useRef<HTMLTableCellElement>(null);
+  const [measured, setMeasured] = useState<number>();
+  const resizable = onResize !== undefined;
+  useLayoutEffect(() => {
+    const th = thRef.current;
+    if (!resizable || !th) return;
+    const update = () => setMeasured(Math.round(th.getBoundingClientRect().width));
+    update();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(update);
+    observer.observe(th);
+    return () => observer.disconnect();
+  }, [resizable]);
   if (!onResize) return <th {...rest} />;
+  const valueNow = Math.round(width ?? (measured || MIN_COLUMN_WIDTH));
 
   const onPointerDown = (e: PointerEvent<HTMLSpanElement>) => {
     e.preventDefault();
@@ -54,7 +71,9 @@ export function ResizableTitle({ width, onResize, resizeLabel, ...rest }: Resiza
         role="separator"
         aria-orientation="vertical"
         aria-label={resizeLabel}
-        aria-valuenow={width}
+        aria-valuenow={valueNow}
+        aria-valuemin={MIN_COLUMN_WIDTH}
+        aria-valuemax={Math.max(MAX_COLUMN_WIDTH, valueNow)}
         tabIndex={0}
         className="column-resize-handle"
         data-testid={rest['data-testid'] ? `resize-${rest['data-testid'].replace(/^col-/, '')}` : undefined}

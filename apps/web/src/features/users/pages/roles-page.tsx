@@ -60,6 +60,7 @@ export default function RolesPage() {
         return (
           <Select
             data-testid={`role-${u.user_id}`}
+            aria-label={t('roles.roleOf', { name: u.name || u.email })}
             value={current}
             style={{ width: 180 }}
             disabled={setRole.isPending || assignable.length === 0}

@@ -90,6 +90,7 @@ export default function UsersPage() {
         <Select
           allowClear
           data-testid="filter-status"
+          aria-label={t('columns.status')}
           placeholder={t('filters.status')}
           style={{ width: 180 }}
           value={filter.status}
