@@ -1,12 +1,13 @@
 /**
  * Streamed report exports (api-contract §8): rows arrive chunk by chunk from the report store and go
- * straight out as XLSX (xlsx-stream.ts: inline strings, no styles) or as CSV (UTF-8 with a BOM so Excel
- * reads Chinese titles), waiting on the socket's backpressure, so memory stays flat however many rows
- * the query has.
+ * straight out as XLSX (exceljs' streaming WorkbookWriter, shared strings and styles off, each row
+ * committed at once) or as CSV (UTF-8 with a BOM so Excel reads Chinese titles), waiting on the
+ * socket's backpressure, so memory stays flat however many rows the query has. A client that goes
+ * away stops the export (the next wait throws).
  */
 import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
 import type { ReportResultRow, ReportValue } from './store.ts';
-import { drained, writeXlsx } from './xlsx-stream.ts';
 
 export type ExportColumn = { field: string; title: string };
 export type ExportFormat = 'xlsx' | 'csv';
@@ -32,6 +33,25 @@ function csvCell(v: ReportValue): string {
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
+/**
+ * Resolves when `out` can take more data; throws when the client has gone away (the output is
+ * destroyed), so an abandoned export stops reading from the store.
+ */
+export async function drained(out: Writable): Promise<void> {
+  if (out.destroyed) throw new Error('export output closed');
+  if (!out.writableNeedDrain) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+  if (out.destroyed) throw new Error('export output closed');
+}
+
 /** Writes every row of `chunks` as `format` to `out`, then ends it. Returns the number of rows. */
 export async function writeExport(
   out: Writable,
@@ -39,8 +59,8 @@ export async function writeExport(
   chunks: AsyncIterable<ReportResultRow[]>,
   format: ExportFormat,
 ): Promise<number> {
+  let rows = 0;
   if (format === 'csv') {
-    let rows = 0;
     out.write(`\ufeff${columns.map((c) => csvCell(c.title)).join(',')}\r\n`);
     for await (const chunk of chunks) {
       const text = chunk.map((r) => columns.map((c) => csvCell(r[c.field] ?? null)).join(',')).join('\r\n');
@@ -50,13 +70,19 @@ export async function writeExport(
     out.end();
     return rows;
   }
-  async function* cells() {
-    for await (const chunk of chunks) yield chunk.map((r) => columns.map((c) => r[c.field] ?? null));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useSharedStrings: false,
+    useStyles: false,
+  });
+  const sheet = workbook.addWorksheet('report');
+  sheet.addRow(columns.map((c) => c.title)).commit();
+  for await (const chunk of chunks) {
+    for (const r of chunk) sheet.addRow(columns.map((c) => r[c.field] ?? null)).commit();
+    rows += chunk.length;
+    await drained(out);
   }
-  return writeXlsx(
-    out,
-    'report',
-    columns.map((c) => c.title),
-    cells(),
-  );
+  sheet.commit();
+  await workbook.commit();
+  return rows;
 }

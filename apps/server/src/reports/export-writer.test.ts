@@ -1,0 +1,76 @@
+import { PassThrough, Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { contentDisposition, writeExport } from './export-writer.ts';
+import type { ReportResultRow } from './store.ts';
+
+const columns = [
+  { field: 'dt', title: '日期' },
+  { field: 'app', title: 'App "name"' },
+  { field: 'revenue', title: 'Revenue ($)' },
+];
+
+async function* chunked(rows: ReportResultRow[], size: number) {
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}
+
+function collect(out: PassThrough): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  out.on('data', (b: Buffer) => parts.push(b));
+  return new Promise((resolve) => out.on('end', () => resolve(Buffer.concat(parts))));
+}
+
+const rows: ReportResultRow[] = Array.from({ length: 2500 }, (_, i) => ({
+  dt: `2026-11-${String((i % 20) + 1).padStart(2, '0')}`,
+  app: i % 2 ? `游戏 ${i} 🎮` : `a,b "${i}"`,
+  revenue: i * 1.25,
+}));
+
+describe('writeExport', () => {
+  it('writes an XLSX that exceljs reads back cell for cell, with the titles first', async () => {
+    const out = new PassThrough();
+    const done = collect(out);
+    expect(await writeExport(out, columns, chunked(rows, 700), 'xlsx')).toBe(rows.length);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await done) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet?.getRow(1).values).toEqual([undefined, '日期', 'App "name"', 'Revenue ($)']);
+    expect(sheet?.rowCount).toBe(rows.length + 1);
+    for (const i of [0, 1, 1234, rows.length - 1]) {
+      const r = rows[i] as ReportResultRow;
+      expect(sheet?.getRow(i + 2).values).toEqual([undefined, r.dt, r.app, r.revenue]);
+    }
+  });
+
+  it('writes CSV with a UTF-8 BOM and quotes fields that need it', async () => {
+    const out = new PassThrough();
+    const done = collect(out);
+    await writeExport(out, columns, chunked(rows.slice(0, 3), 2), 'csv');
+    const text = (await done).toString('utf8');
+    expect(text.startsWith('\ufeff日期,"App ""name""",Revenue ($)\r\n')).toBe(true);
+    expect(text.split('\r\n')[1]).toBe('2026-11-01,"a,b ""0""",0');
+    expect(text.split('\r\n')[2]).toBe('2026-11-02,游戏 1 🎮,1.25');
+  });
+
+  it('stops reading rows once the client has gone away', async () => {
+    const out = new Writable({ highWaterMark: 16, write: (_c, _e, cb) => setTimeout(cb, 5) });
+    let pulled = 0;
+    async function* many() {
+      for (let i = 0; i < 10_000; i++) {
+        pulled++;
+        if (i === 3) out.destroy();
+        yield rows.slice(0, 50);
+      }
+    }
+    await expect(writeExport(out, columns, many(), 'csv')).rejects.toThrow(/closed/);
+    expect(pulled).toBeLessThan(10);
+  });
+});
+
+describe('contentDisposition', () => {
+  it('carries an ASCII fallback and the RFC 5987 UTF-8 name', () => {
+    expect(contentDisposition('SDK报表 (1).xlsx', 'sdk-report.xlsx')).toBe(
+      `attachment; filename="sdk-report.xlsx"; filename*=UTF-8''SDK%E6%8A%A5%E8%A1%A8%20%281%29.xlsx`,
+    );
+  });
+});
