@@ -9,13 +9,13 @@
  */
 import { CooperationType, DataPermissionType, Role, UserStatus } from '@portal/contracts/constants.ts';
 import type { ReportKind } from '@portal/contracts/reports-kinds.ts';
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { companies, companyChannels } from '../../db/schema/organisations.ts';
 import { dataPermissions } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
-import { hasAppReport } from '../user/user-info.ts';
+import { appReportAllowed } from '../user/user-info.ts';
 
 export type ReportAccessInput = {
   status: number;
@@ -60,25 +60,26 @@ export async function loadReportAccess(app: FastifyInstance, user: AccessUser): 
     appReport: false,
   };
   if (user.companyId === null) return base;
-  const [company] = await app.db
-    .select({ coop: companies.cooperation_types })
+  // One round trip: this runs before every report query (bench/RESULTS.md, API overhead).
+  const [row] = await app.db
+    .select({
+      coop: companies.cooperation_types,
+      name: companies.company_name,
+      // Aliased subqueries with bound ids: drizzle leaves columns unqualified in a one-table select.
+      permissionTypes: sql<number[] | null>`(select array_agg(distinct dp.type::int)
+        from ${dataPermissions} dp where dp.user_id = ${user.userId})`,
+      channelTypes: sql<number[] | null>`(select array_agg(distinct cc.type::int)
+        from ${companyChannels} cc where cc.company_id = ${user.companyId})`,
+    })
     .from(companies)
     .where(eq(companies.id, user.companyId))
     .limit(1);
-  const perms = await app.db
-    .select({ type: dataPermissions.type })
-    .from(dataPermissions)
-    .where(eq(dataPermissions.user_id, user.userId));
-  const channels = await app.db
-    .selectDistinct({ type: companyChannels.type })
-    .from(companyChannels)
-    .where(and(eq(companyChannels.company_id, user.companyId)));
   return {
     ...base,
-    cooperationTypes: company?.coop ?? [],
-    dataPermissionTypes: perms.map((p) => p.type),
-    companyChannelTypes: channels.map((c) => c.type),
-    appReport: await hasAppReport(app, user.companyId),
+    cooperationTypes: row?.coop ?? [],
+    dataPermissionTypes: (row?.permissionTypes ?? []).map(Number),
+    companyChannelTypes: (row?.channelTypes ?? []).map(Number),
+    appReport: appReportAllowed(app.config, user.companyId, row?.name ?? null),
   };
 }
 

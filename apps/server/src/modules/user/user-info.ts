@@ -63,5 +63,16 @@ export async function hasAppReport(app: FastifyInstance, companyId: number | nul
     .from(companies)
     .where(eq(companies.id, companyId))
     .limit(1);
-  return row?.name === DEMO_COMPANY_NAME;
+  return appReportAllowed(app.config, companyId, row?.name ?? null);
+}
+
+/** The rule of hasAppReport for a company whose name is already loaded (no store access). */
+export function appReportAllowed(
+  config: FastifyInstance['config'],
+  companyId: number | null,
+  companyName: string | null,
+): boolean {
+  if (companyId === null) return false;
+  if (config.appReportCompanyIds) return config.appReportCompanyIds.includes(companyId);
+  return companyName === DEMO_COMPANY_NAME;
 }
