@@ -50,19 +50,28 @@ describe('SDK report journey (demo@example.com)', () => {
     await page.keyboard.press('Enter');
     await page.locator('#report-date-end').fill(end);
     await page.keyboard.press('Enter');
-    const searched = page.waitForResponse((r) => r.url().includes('/v1/report/list/sdk'));
+    await expect.poll(() => page.locator('#report-date-start').inputValue()).toBe(start);
+    await expect.poll(() => page.locator('#report-date-end').inputValue()).toBe(end);
+    // Wait for the list request of the new range (an earlier default-range request may still answer
+    // late); the search must send it, or this wait times out.
+    const dt = `${start.replaceAll('-', '')},${end.replaceAll('-', '')}`;
+    const isList = (u: string, order?: string) => {
+      const url = new URL(u);
+      return (
+        url.pathname === '/v1/report/list/sdk' &&
+        url.searchParams.get('dt') === dt &&
+        (order === undefined || url.searchParams.get('order') === order)
+      );
+    };
+    const searched = page.waitForResponse((r) => isList(r.url()));
     await page.locator('[data-testid=report-search]').click();
-    const searchUrl = new URL((await searched).url());
-    expect(searchUrl.searchParams.get('dt')).toBe(`${start.replaceAll('-', '')},${end.replaceAll('-', '')}`);
+    expect(new URL((await searched).url()).searchParams.get('dt')).toBe(dt);
 
-    const sorted = page.waitForResponse(
-      (r) => r.url().includes('/v1/report/list/sdk') && r.url().includes('revenue'),
-    );
+    const sorted = page.waitForResponse((r) => isList(r.url(), 'revenue:asc'));
     await page.locator('[data-testid=col-revenue]').click();
     const sortedResponse = await sorted;
     const url = new URL(sortedResponse.url());
     expect(url.searchParams.get('order')).toBe('revenue:asc');
-    expect(url.searchParams.get('dt')).toBe(searchUrl.searchParams.get('dt'));
 
     // The same query straight to the API with the page's session.
     const token = await sessionToken(page);
