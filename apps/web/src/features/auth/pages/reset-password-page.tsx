@@ -3,17 +3,18 @@
  * emailed code with a 10-second send countdown. Both calls are encrypted and signed like login; on
  * success the server revokes every session, the page says so and goes back to /login.
  */
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { MailOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { fieldErrorsOf } from '../../../lib/form-errors.ts';
-import { confirmRules, emailRules, passwordRules } from '../../../lib/form-rules.ts';
+import { emailRules } from '../../../lib/form-rules.ts';
 import { succeed } from '../../../lib/notify.ts';
 import { useClickLock } from '../../../lib/use-click-lock.ts';
 import { useResetPassword } from '../api/use-account-forms.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { EmailCodeField } from '../components/email-code-field.tsx';
+import { NewPasswordFields } from '../components/new-password-fields.tsx';
 
 type Values = { email: string; password: string; confirm: string; code: string };
 
@@ -61,32 +62,10 @@ export default function ResetPasswordPage() {
             placeholder={t('reset.emailPlaceholder')}
           />
         </Form.Item>
-        <Form.Item
-          label={t('reset.password')}
-          name="password"
-          extra={t('reset.rules.hint')}
-          rules={passwordRules(t('reset.rules.passwordRequired'), t('reset.rules.passwordFormat'))}
-        >
-          <Input.Password
-            name="password"
-            autoComplete="new-password"
-            prefix={<LockOutlined />}
-            placeholder={t('reset.passwordPlaceholder')}
-          />
-        </Form.Item>
-        <Form.Item
-          label={t('reset.confirm')}
-          name="confirm"
-          dependencies={['password']}
-          rules={confirmRules('password', t('reset.rules.confirmRequired'), t('reset.rules.confirmMismatch'))}
-        >
-          <Input.Password
-            name="confirm"
-            autoComplete="new-password"
-            prefix={<LockOutlined />}
-            placeholder={t('reset.confirmPlaceholder')}
-          />
-        </Form.Item>
+        <NewPasswordFields
+          passwordLabel={t('reset.password')}
+          mismatchMessage={t('reset.rules.confirmMismatch')}
+        />
         <EmailCodeField form={form} purpose="reset" requiredMessage={t('reset.rules.codeRequired')} />
         <Button
           type="primary"

@@ -3,18 +3,19 @@
  * purpose `signup` → POST /v1/passport/user/signup (encrypted, signed). The new user then signs in;
  * with company_status 0 the login page sends them to /organize.
  */
-import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
+import { MailOutlined, UserOutlined } from '@ant-design/icons';
 import { Code } from '@portal/contracts/codes.ts';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { codeOf, fieldErrorsOf } from '../../../lib/form-errors.ts';
-import { confirmRules, emailRules, passwordRules } from '../../../lib/form-rules.ts';
+import { emailRules } from '../../../lib/form-rules.ts';
 import { succeed } from '../../../lib/notify.ts';
 import { useClickLock } from '../../../lib/use-click-lock.ts';
 import { useSignup } from '../api/use-account-forms.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { EmailCodeField } from '../components/email-code-field.tsx';
+import { NewPasswordFields } from '../components/new-password-fields.tsx';
 
 type Values = { email: string; name: string; password: string; confirm: string; code: string };
 
@@ -84,32 +85,10 @@ export default function SignupPage() {
             placeholder={t('signup.namePlaceholder')}
           />
         </Form.Item>
-        <Form.Item
-          label={t('signup.password')}
-          name="password"
-          extra={t('reset.rules.hint')}
-          rules={passwordRules(t('reset.rules.passwordRequired'), t('reset.rules.passwordFormat'))}
-        >
-          <Input.Password
-            name="password"
-            autoComplete="new-password"
-            prefix={<LockOutlined />}
-            placeholder={t('reset.passwordPlaceholder')}
-          />
-        </Form.Item>
-        <Form.Item
-          label={t('reset.confirm')}
-          name="confirm"
-          dependencies={['password']}
-          rules={confirmRules('password', t('reset.rules.confirmRequired'), t('signup.confirmMismatch'))}
-        >
-          <Input.Password
-            name="confirm"
-            autoComplete="new-password"
-            prefix={<LockOutlined />}
-            placeholder={t('reset.confirmPlaceholder')}
-          />
-        </Form.Item>
+        <NewPasswordFields
+          passwordLabel={t('signup.password')}
+          mismatchMessage={t('signup.confirmMismatch')}
+        />
         <EmailCodeField form={form} purpose="signup" requiredMessage={t('reset.rules.codeRequired')} />
         <Button
           type="primary"
