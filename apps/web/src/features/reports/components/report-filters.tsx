@@ -27,13 +27,38 @@ const isSelect = (spec: FilterSpec) =>
 /** Props Form.Item and the filter row give every filter control: the field id (the label's htmlFor) and its name. */
 type FieldProps = { id?: string; 'aria-label'?: string };
 
-function ChannelSelect(
-  props: FieldProps & {
-    spec: Extract<FilterSpec, { type: 'channels' }>;
-    value?: string | string[];
-    onChange?: (v: unknown) => void;
+type SelectProps = FieldProps & { value?: string | string[]; onChange?: (v: unknown) => void };
+
+/** The searchable option Select every select filter uses: 240 px, clearable, tags collapse. */
+function OptionSelect(
+  props: SelectProps & {
+    multiple: boolean;
+    loading: boolean;
+    options: { value: string; label: string }[];
+    placeholder: string;
+    testId: string;
   },
 ) {
+  return (
+    <Select
+      mode={props.multiple ? 'multiple' : undefined}
+      allowClear
+      maxTagCount="responsive"
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={props.loading}
+      options={props.options}
+      placeholder={props.placeholder}
+      data-testid={props.testId}
+      id={props.id}
+      aria-label={props['aria-label']}
+      style={{ width: 240 }}
+      value={props.value}
+      onChange={props.onChange}
+    />
+  );
+}
+
+function ChannelSelect(props: SelectProps & { spec: Extract<FilterSpec, { type: 'channels' }> }) {
   const { t } = useTranslation('reports');
   const channels = useChannels(props.spec.publisherType);
   const options = (channels.data ?? []).map((c) => ({
@@ -41,51 +66,33 @@ function ChannelSelect(
     label: c.app_name || c.name,
   }));
   return (
-    <Select
-      mode={props.spec.multiple ? 'multiple' : undefined}
-      allowClear
-      maxTagCount="responsive"
-      showSearch={{ optionFilterProp: 'label' }}
+    <OptionSelect
+      {...props}
+      multiple={Boolean(props.spec.multiple)}
       loading={channels.isLoading}
       options={options}
       placeholder={t(`${props.spec.label}Placeholder`)}
-      data-testid={props.spec.testId ?? `filter-${props.spec.name}`}
-      id={props.id}
-      aria-label={props['aria-label']}
-      style={{ width: 240 }}
-      value={props.value}
-      onChange={props.onChange}
+      testId={props.spec.testId ?? `filter-${props.spec.name}`}
     />
   );
 }
 
-function GameAppSelect(
-  props: FieldProps & { name: string; value?: string[]; onChange?: (v: unknown) => void },
-) {
+function GameAppSelect(props: SelectProps & { name: string }) {
   const { t } = useTranslation('reports');
   const apps = useGameApps();
   return (
-    <Select
-      mode="multiple"
-      allowClear
-      maxTagCount="responsive"
-      showSearch={{ optionFilterProp: 'label' }}
+    <OptionSelect
+      {...props}
+      multiple
       loading={apps.isLoading}
       options={apps.data ?? []}
       placeholder={t('filters.appPlaceholder')}
-      data-testid={`filter-${props.name}`}
-      id={props.id}
-      aria-label={props['aria-label']}
-      style={{ width: 240 }}
-      value={props.value}
-      onChange={props.onChange}
+      testId={`filter-${props.name}`}
     />
   );
 }
 
-function CountrySelect(
-  props: FieldProps & { testId: string; value?: string[]; onChange?: (v: unknown) => void },
-) {
+function CountrySelect(props: SelectProps & { testId: string }) {
   const { t } = useTranslation('reports');
   const countries = useCountries();
   const options = (countries.data ?? []).map((c) => ({
@@ -93,20 +100,13 @@ function CountrySelect(
     label: `${c.country_name} (${c.country_code})`,
   }));
   return (
-    <Select
-      mode="multiple"
-      allowClear
-      maxTagCount="responsive"
-      showSearch={{ optionFilterProp: 'label' }}
+    <OptionSelect
+      {...props}
+      multiple
       loading={countries.isLoading}
       options={options}
       placeholder={t('filters.countryPlaceholder')}
-      data-testid={props.testId}
-      id={props.id}
-      aria-label={props['aria-label']}
-      style={{ width: 240 }}
-      value={props.value}
-      onChange={props.onChange}
+      testId={props.testId}
     />
   );
 }
