@@ -24,6 +24,7 @@ import { passportRoutes } from './modules/passport/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { type CallerCache, createCallerCache } from './plugins/caller-cache.ts';
 import { answerFrameworkError, answerNotFound, registerErrorHandler } from './plugins/error-handler.ts';
 import { housekeeping } from './plugins/housekeeping.ts';
 import { redactPaths } from './plugins/logging.ts';
@@ -36,10 +37,15 @@ declare module 'fastify' {
     db: Db;
     dbKind: DbHandle['kind'];
     reportStore: ReportStore;
+    /** Per-caller values (session, access, scopes) reused until the next write (caller-cache.ts). */
+    callerCache: CallerCache;
     /** The server clock; tests replace it to move time. */
     now: () => Date;
   }
 }
+
+/** Methods that change nothing (RFC 9110 §9.2.1 safe methods). */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export type BuildOptions = {
   /** Replaces the clock (tests). */
@@ -66,15 +72,28 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const callerCache = createCallerCache(config.authCacheMs);
   const dbHandle = await openDb({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.databaseUrl ? '' : path.join(config.dataDir, 'pglite'),
+    onQuery: callerCache.observe,
   });
   const reportStore = await openReportStore(config);
   app.decorate('config', config);
   app.decorate('db', dbHandle.db);
   app.decorate('dbKind', dbHandle.kind);
   app.decorate('reportStore', reportStore);
+  app.decorate('callerCache', callerCache);
+  // A state-changing request may have written in a transaction that a concurrent read saw half of:
+  // once it has answered (and committed), nothing read before counts (plugins/caller-cache.ts).
+  const generationAtStart = new WeakMap<object, number>();
+  app.addHook('onRequest', async (request) => {
+    if (!READ_METHODS.has(request.method)) generationAtStart.set(request, callerCache.generation());
+  });
+  app.addHook('onResponse', async (request) => {
+    const before = generationAtStart.get(request);
+    if (before !== undefined && before !== callerCache.generation()) callerCache.bump();
+  });
   app.decorate('now', opts.now ?? (() => new Date()));
   app.addHook('onClose', async () => {
     await reportStore.close();

@@ -53,6 +53,8 @@ const schema = z.object({
     .string()
     .regex(/^\d+(,\d+)*$/, 'must be comma-separated company ids')
     .optional(),
+  /** How long a caller's session, access and scopes are reused at most (ms; 0: never). */
+  AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -81,6 +83,8 @@ export type Config = {
   /** undefined: the demo organisation. */
   appReportCompanyIds?: number[];
   logLevel: string;
+  /** Longest reuse of a caller's session, access and scopes in ms; 0 turns the cache off. */
+  authCacheMs: number;
   /** Built web app to serve; undefined: apps/web/dist if present. */
   webDist?: string;
 };
@@ -127,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     todoWebhookUrl: e.TODO_WEBHOOK_URL,
     appReportCompanyIds: e.APP_REPORT_COMPANY_IDS?.split(',').map(Number),
     logLevel: e.LOG_LEVEL,
+    authCacheMs: e.AUTH_CACHE_MS,
     webDist: e.WEB_DIST,
   };
 }

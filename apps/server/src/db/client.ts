@@ -22,18 +22,25 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 /**
  * Opens and migrates the store. `databaseUrl` selects PostgreSQL; otherwise PGlite in `pgliteDir`
- * (`memory://` for an in-memory database, used by tests).
+ * (`memory://` for an in-memory database, used by tests). `onQuery` sees the SQL text of every
+ * statement before it runs (plugins/caller-cache.ts watches for writes).
  */
-export async function openDb(opts: { databaseUrl?: string; pgliteDir: string }): Promise<DbHandle> {
+export async function openDb(opts: {
+  databaseUrl?: string;
+  pgliteDir: string;
+  onQuery?: (sql: string) => void;
+}): Promise<DbHandle> {
+  const onQuery = opts.onQuery;
+  const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
   if (opts.databaseUrl) {
     const sql = postgres(opts.databaseUrl, { max: 10, onnotice: () => {} });
-    const db = drizzlePostgres(sql);
+    const db = drizzlePostgres(sql, { logger });
     await migratePostgres(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => sql.end({ timeout: 5 }) };
   }
   if (!opts.pgliteDir.startsWith('memory://')) mkdirSync(opts.pgliteDir, { recursive: true });
   const client = new PGlite(opts.pgliteDir);
-  const db = drizzlePglite(client);
+  const db = drizzlePglite(client, { logger });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

@@ -9,7 +9,7 @@ import { UserStatus } from '@portal/contracts/constants.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import { hashToken } from '../lib/session-token.ts';
-import { findSessionUser, sessionRevokedReason } from '../modules/passport/sessions.ts';
+import { isLive, readSession, sessionRevokedReason } from '../modules/passport/sessions.ts';
 import type { SessionUser } from './session.ts';
 
 /** Longest token header looked up; longer values cannot be ours (ours are 43 characters). */
@@ -34,8 +34,9 @@ export async function sessionUserOf(
   if (!token) throw new AppError(603);
   if (token.length > MAX_TOKEN_LENGTH) throw new AppError(20003);
   const tokenHash = hashToken(token);
-  const found = await findSessionUser(app.db, tokenHash, app.now());
-  if (!found) {
+  // Reused until the next write to sessions, users or roles (caller-cache.ts); expiry checked each time.
+  const found = await app.callerCache.get(tokenHash, 'session', () => readSession(app.db, tokenHash));
+  if (!isLive(found, app.now())) {
     // A session revoked because the user was inactivated or deleted answers 20005 (api-contract §2).
     const reason = await sessionRevokedReason(app.db, tokenHash);
     throw new AppError(reason === 'inactivated' || reason === 'deleted' ? 20005 : 20003);

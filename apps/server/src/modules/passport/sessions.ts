@@ -76,11 +76,11 @@ export type SessionLookup = {
   roles: number[];
 };
 
-/**
- * The user behind a live session (not revoked, not expired at `now`), read fresh from the store with
- * their roles; null when there is none.
- */
-export async function findSessionUser(db: Db, tokenHash: string, now: Date): Promise<SessionLookup | null> {
+/** A session row with its user and roles, whatever its state (the caller checks revocation and expiry). */
+export type SessionRecord = SessionLookup & { expiresAt: Date; revoked: boolean };
+
+/** The session `tokenHash` with its user and roles, read in one round trip; null when unknown. */
+export async function readSession(db: Db, tokenHash: string): Promise<SessionRecord | null> {
   // One round trip: this runs on every authenticated request (bench/RESULTS.md, API overhead).
   const [row] = await db
     .select({
@@ -93,8 +93,16 @@ export async function findSessionUser(db: Db, tokenHash: string, now: Date): Pro
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(eq(sessions.token_hash, tokenHash))
     .limit(1);
-  if (!row || row.session.revoked_at !== null || row.session.expires_at.getTime() <= now.getTime()) {
-    return null;
-  }
-  return { user: row.user, roles: (row.roles ?? []).map(Number) };
+  if (!row) return null;
+  return {
+    user: row.user,
+    roles: (row.roles ?? []).map(Number),
+    expiresAt: row.session.expires_at,
+    revoked: row.session.revoked_at !== null,
+  };
+}
+
+/** Whether `record` is a live session at `now`: known, not revoked, not expired. */
+export function isLive(record: SessionRecord | null, now: Date): record is SessionRecord {
+  return record !== null && !record.revoked && record.expiresAt.getTime() > now.getTime();
 }

@@ -46,10 +46,18 @@ export function permittedReports(input: ReportAccessInput): Record<ReportKind, b
   return { sdk, rtb, affiliate, game: sdk, gx: input.appReport };
 }
 
-type AccessUser = Pick<SessionUser, 'userId' | 'status' | 'companyId' | 'roles'>;
+type AccessUser = Pick<SessionUser, 'userId' | 'status' | 'companyId' | 'roles' | 'tokenHash'>;
 
-/** Reads the access input of `user` from the accounts store. */
-export async function loadReportAccess(app: FastifyInstance, user: AccessUser): Promise<ReportAccessInput> {
+/**
+ * The access input of `user`: read from the accounts store, or reused from an earlier request of the
+ * same session when nothing it depends on was written since (plugins/caller-cache.ts).
+ */
+export function loadReportAccess(app: FastifyInstance, user: AccessUser): Promise<ReportAccessInput> {
+  return app.callerCache.get(user.tokenHash, 'report-access', () => readReportAccess(app, user));
+}
+
+/** Reads the access input of `user` from the accounts store (one query). */
+async function readReportAccess(app: FastifyInstance, user: AccessUser): Promise<ReportAccessInput> {
   const base = {
     status: user.status,
     companyId: user.companyId,

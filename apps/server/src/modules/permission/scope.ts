@@ -12,6 +12,7 @@
  */
 import { AuditStatus, DataPermissionType, Role, UserStatus } from '@portal/contracts/constants.ts';
 import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { apps } from '../../db/schema/inventory.ts';
 import { companyChannels } from '../../db/schema/organisations.ts';
@@ -41,6 +42,14 @@ export async function sdkAppKeyScope(db: Db, user: ScopeUser): Promise<AppKeySco
 }
 
 /**
+ * The SDK scope of the signed-in caller: `sdkAppKeyScope`, reused from an earlier request of the same
+ * session until something it depends on is written (plugins/caller-cache.ts). Throws like it.
+ */
+export function callerSdkScope(app: FastifyInstance, user: SessionUser): Promise<AppKeyScope> {
+  return app.callerCache.get(user.tokenHash, 'sdk-scope', () => sdkAppKeyScope(app.db, user));
+}
+
+/**
  * The keys a query may read: `requested` (null = none asked) ∩ scope. Returns null for "no
  * restriction" (operations staff asking for everything) and [] when nothing is visible.
  */
@@ -63,6 +72,24 @@ export async function visibleSdkApps(db: Db, scope: AppKeyScope): Promise<Visibl
     .where(scope.all ? notDeleted : and(notDeleted, inArray(apps.app_key, scope.appKeys)))
     .orderBy(apps.app_name, apps.app_key);
   return rows;
+}
+
+/**
+ * app_key → app_name (null: no such app) covering `appKeys`, for labelling report rows: names already
+ * read are reused until an app is written (plugins/caller-cache.ts), the rest read in one query. Keys
+ * come from scoped report rows, so a caller only ever learns the names of keys it may see.
+ */
+export async function cachedAppNames(
+  app: FastifyInstance,
+  appKeys: Iterable<string>,
+): Promise<Map<string, string | null>> {
+  const known = await app.callerCache.shared('app-names', async () => new Map<string, string | null>());
+  const missing = [...new Set(appKeys)].filter((k) => !known.has(k));
+  if (missing.length) {
+    const names = await appNames(app.db, missing);
+    for (const k of missing) known.set(k, names.get(k) ?? null);
+  }
+  return known;
 }
 
 /** app_key → app_name for the given keys (any status), for labelling report rows. */
@@ -100,6 +127,15 @@ export async function channelScope(db: Db, user: ScopeUser, type: 4 | 5): Promis
     .where(and(eq(dataPermissions.user_id, user.userId), eq(dataPermissions.type, type)));
   const mine = new Set(granted.map((g) => g.rule));
   return { all: false, channels: own.filter((c) => mine.has(c)) };
+}
+
+/** The signed-in caller's channels of `type` (`channelScope`), cached like `callerSdkScope`. */
+export function callerChannelScope(
+  app: FastifyInstance,
+  user: SessionUser,
+  type: 4 | 5,
+): Promise<ChannelScope> {
+  return app.callerCache.get(user.tokenHash, `channel-scope:${type}`, () => channelScope(app.db, user, type));
 }
 
 /** Requested channels (null = none asked) ∩ scope; null means no restriction, [] nothing visible. */

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answer, ok } from '../../lib/route-schema.ts';
-import { sdkAppKeyScope, visibleSdkApps } from '../permission/scope.ts';
+import { callerSdkScope, visibleSdkApps } from '../permission/scope.ts';
 import { resolveGame } from './kind-queries.ts';
 import { catalogueTitle, exportFileName, gameApps, reportContext, security } from './report-context.ts';
 import { exportColumns, runList, sendExport } from './report-service.ts';
@@ -71,7 +71,7 @@ export async function gameRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const c = await reportContext(app, request, 'game');
-      const apps = await visibleSdkApps(app.db, await sdkAppKeyScope(app.db, c.user));
+      const apps = await visibleSdkApps(app.db, await callerSdkScope(app, c.user));
       return ok(
         request,
         apps.map((a) => ({ app_name: a.app_name, pkg_name: a.package_name })),

@@ -27,7 +27,7 @@ import type { SessionUser } from '../../plugins/session.ts';
 import type { QueryDef, ReportQuery } from '../../reports/query-builder.ts';
 import { affiliateDefs, gameDef, gxDef, rejectDefs, rtbDef, sdkDef } from '../../reports/report-defs.ts';
 import { toReportQuery } from '../../reports/sdk-query.ts';
-import { channelScope, scopedAppKeys, scopedChannels, sdkAppKeyScope } from '../permission/scope.ts';
+import { callerChannelScope, callerSdkScope, scopedAppKeys, scopedChannels } from '../permission/scope.ts';
 import {
   isCountry,
   isText,
@@ -62,7 +62,7 @@ function shownOf(fields: string | undefined, defaults: string[], dims: string[],
 /** SDK report (sdk-params.ts), app keys intersected with the caller's scope. */
 export async function resolveSdk(c: Ctx, q: SdkListQuery): Promise<Resolved> {
   const parsed = parseSdkListQuery(q, c.lang, c.yesterday);
-  const scope = await sdkAppKeyScope(c.app.db, c.user);
+  const scope = await callerSdkScope(c.app, c.user);
   const { requestedAppKeys, ...rest } = parsed;
   const query = toReportQuery({ ...rest, appKeys: scopedAppKeys(scope, requestedAppKeys) });
   const shown = shownOf(
@@ -83,7 +83,7 @@ export async function resolveRtb(c: Ctx, q: RtbListQuery): Promise<Resolved> {
   const channel = parseList(e, 'channel', q.channel, isText);
   const filters = {
     channel: scopedChannels(
-      await channelScope(c.app.db, c.user, DataPermissionType.RTB),
+      await callerChannelScope(c.app, c.user, DataPermissionType.RTB),
       channel ? channel.slice(0, 1) : null,
     ),
     app_key: parseList(e, 'app_key', q.app_key, isText),
@@ -100,7 +100,7 @@ export async function resolveRtb(c: Ctx, q: RtbListQuery): Promise<Resolved> {
 }
 
 async function affiliateFilters(c: Ctx, e: ParamErrors, q: AffiliateRejectQuery | AffiliateListQuery) {
-  const scope = await channelScope(c.app.db, c.user, DataPermissionType.AFFILIATE);
+  const scope = await callerChannelScope(c.app, c.user, DataPermissionType.AFFILIATE);
   return {
     channel: scopedChannels(scope, parseList(e, 'channel', q.channel, isText)),
     offer_id: parseList(e, 'offer_id', q.offer_id, isText),
@@ -151,7 +151,7 @@ function dashedRange(e: ParamErrors, c: Ctx, q: { start_date: string; end_date: 
 
 /** Every app key the caller may see (game and app reports take no app_key filter). */
 async function appKeysOf(c: Ctx) {
-  return scopedAppKeys(await sdkAppKeyScope(c.app.db, c.user), null);
+  return scopedAppKeys(await callerSdkScope(c.app, c.user), null);
 }
 
 /** Game centre report: data_dimension/data_metrics, sort + order_by (1 asc, 2 desc), page_no. */

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestLang } from '../../plugins/error-handler.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { requireReport } from '../permission/report-access.ts';
-import { appNames, visibleSdkApps } from '../permission/scope.ts';
+import { cachedAppNames, visibleSdkApps } from '../permission/scope.ts';
 import type { Ctx, Resolved } from './kind-queries.ts';
 import type { Decorate } from './report-service.ts';
 
@@ -49,19 +49,18 @@ export function exportFileName(kind: keyof typeof exportFileNames, r: Resolved, 
 }
 
 /**
- * Labels SDK rows with `app_name` beside `app_key`; names are read once per key, so an export's
- * chunks after the first cost no accounts-store query for keys already seen.
+ * Labels SDK rows with `app_name` beside `app_key`; names are read once per key (scope.ts
+ * `cachedAppNames`), so an export's chunks after the first, and the next requests, cost no
+ * accounts-store query for keys already seen.
  */
 export function sdkAppNames(app: FastifyInstance): Decorate {
-  const known = new Map<string, string | null>();
   return async (rows) => {
     if (!rows.length || !('app_key' in (rows[0] ?? {}))) return;
-    const missing = [...new Set(rows.map((r) => String(r.app_key)))].filter((k) => !known.has(k));
-    if (missing.length) {
-      const names = await appNames(app.db, missing);
-      for (const k of missing) known.set(k, names.get(k) ?? null);
-    }
-    for (const r of rows) r.app_name = known.get(String(r.app_key)) ?? null;
+    const names = await cachedAppNames(
+      app,
+      rows.map((r) => String(r.app_key)),
+    );
+    for (const r of rows) r.app_name = names.get(String(r.app_key)) ?? null;
   };
 }
 

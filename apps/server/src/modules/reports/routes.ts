@@ -12,7 +12,7 @@ import { answer, ok } from '../../lib/route-schema.ts';
 import { requestLang } from '../../plugins/error-handler.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { affiliateFacts, rtbFacts } from '../../reports/fact-tables.ts';
-import { channelScope, sdkAppKeyScope, visibleSdkApps } from '../permission/scope.ts';
+import { callerChannelScope, callerSdkScope, visibleSdkApps } from '../permission/scope.ts';
 import { kindRoutes } from './kind-routes.ts';
 
 const security = [{ token: [] }];
@@ -61,8 +61,8 @@ export async function reportRoutes(fastify: FastifyInstance) {
       const user = currentUser(request);
       const type = request.query.publisher_type;
       if (type !== PublisherType.SDK) {
-        const scope = await channelScope(
-          app.db,
+        const scope = await callerChannelScope(
+          app,
           user,
           type === PublisherType.RTB ? DataPermissionType.RTB : DataPermissionType.AFFILIATE,
         );
@@ -72,7 +72,7 @@ export async function reportRoutes(fastify: FastifyInstance) {
           names.map((name) => ({ app_name: name, name, value: name })),
         );
       }
-      const scope = await sdkAppKeyScope(app.db, user);
+      const scope = await callerSdkScope(app, user);
       const apps = await visibleSdkApps(app.db, scope);
       return ok(
         request,

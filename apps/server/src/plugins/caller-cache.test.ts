@@ -1,0 +1,130 @@
+import { Role, SESSION_TTL_MS } from '@portal/contracts/constants.ts';
+import { yesterdayIn } from '@portal/contracts/report-dates.ts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apps } from '../db/schema/inventory.ts';
+import { userRoles, users } from '../db/schema/users.ts';
+import { DEMO_PASSWORD, seedDemoAccounts } from '../demo/accounts.ts';
+import { seedDemoFacts } from '../reports/demo-facts.ts';
+import { loginAs } from '../test/login.ts';
+import { createTestApp, type TestApp, testDbKinds } from '../test/test-app.ts';
+import { changesCallerData, createCallerCache } from './caller-cache.ts';
+
+describe('createCallerCache', () => {
+  it('shares one load per token and key while fresh, and loads again after the time limit', async () => {
+    let t = 0;
+    const cache = createCallerCache(2000, () => t);
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await Promise.all([cache.get('a', 'k', load), cache.get('a', 'k', load)])).toEqual([1, 1]);
+    expect(await cache.get('b', 'k', load)).toBe(2);
+    expect(await cache.get('a', 'other', load)).toBe(3);
+    t = 1999;
+    expect(await cache.get('a', 'k', load)).toBe(1);
+    t = 2000;
+    expect(await cache.get('a', 'k', load)).toBe(4);
+  });
+
+  it('forgets everything on a bump and on a write to a table the values come from', async () => {
+    const cache = createCallerCache(60_000, () => 0);
+    let loads = 0;
+    const load = async () => ++loads;
+    await cache.get('a', 'k', load);
+    cache.bump();
+    expect(await cache.get('a', 'k', load)).toBe(2);
+    cache.observe('update "data_permissions" set "rule" = $1 where "id" = $2');
+    expect(await cache.get('a', 'k', load)).toBe(3);
+    cache.observe('insert into "captchas" ("id", "answer") values ($1, $2)');
+    cache.observe('select "id" from "users" where "id" = $1');
+    expect(await cache.get('a', 'k', load)).toBe(3);
+    expect(cache.generation()).toBe(2);
+  });
+
+  it('does not keep a failed load, and with a zero limit always loads', async () => {
+    const cache = createCallerCache(60_000, () => 0);
+    await expect(cache.get('a', 'k', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await cache.get('a', 'k', async () => 'ok')).toBe('ok');
+    const off = createCallerCache(0, () => 0);
+    let loads = 0;
+    await off.get('a', 'k', async () => ++loads);
+    expect(await off.get('a', 'k', async () => ++loads)).toBe(2);
+  });
+
+  it('keeps shared values apart from any token', async () => {
+    const cache = createCallerCache(60_000, () => 0);
+    expect(await cache.shared('names', async () => 'shared')).toBe('shared');
+    expect(await cache.get('names', 'names', async () => 'token')).toBe('token');
+    expect(await cache.shared('names', async () => 'again')).toBe('shared');
+  });
+});
+
+describe('changesCallerData', () => {
+  it('counts writes to caller tables and DDL, not reads or other tables', () => {
+    expect(changesCallerData('insert into "sessions" ("token_hash") values ($1)')).toBe(true);
+    expect(changesCallerData('delete from "user_roles" where "user_id" = $1')).toBe(true);
+    expect(changesCallerData('UPDATE apps SET app_name = $1')).toBe(true);
+    expect(changesCallerData('with x as (delete from "users") select 1')).toBe(true);
+    expect(changesCallerData('ALTER TABLE "companies" ADD COLUMN "x" int')).toBe(true);
+    expect(changesCallerData('update "todo_outbox" set "lease_until" = $1')).toBe(false);
+    expect(changesCallerData('insert into "email_codes" ("email") values ($1)')).toBe(false);
+    expect(changesCallerData('select * from "users"')).toBe(false);
+  });
+});
+
+describe.each(testDbKinds)('cached callers on %s', (db) => {
+  let t: TestApp;
+  let token: string;
+  let userId: number;
+  let clock = Date.now();
+  const sdkList = (tok: string, fields = 'request') =>
+    t.app.inject({
+      method: 'GET',
+      url: '/v1/report/list/sdk',
+      query: { dt: `${yesterdayIn(t.app.now(), 'UTC')},${yesterdayIn(t.app.now(), 'UTC')}`, fields },
+      headers: { token: tok },
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp({ db, now: () => new Date(clock), env: { DEMO_DAYS: '2' } });
+    await seedDemoAccounts(t.app.db);
+    await seedDemoFacts(t.app);
+    token = await loginAs(t.app, 'demo@example.com', DEMO_PASSWORD);
+    const [me] = await t.app.db.select().from(users).where(eq(users.email, 'demo@example.com'));
+    if (!me) throw new Error('demo user missing');
+    userId = me.id;
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it('applies a role written straight to the store on the very next request', async () => {
+    expect((await sdkList(token)).json().code).toBe(0);
+    await t.app.db.delete(userRoles).where(eq(userRoles.user_id, userId));
+    // Without role 67 and without data permissions the demo user may open no report (402).
+    expect((await sdkList(token)).json().code).toBe(402);
+    await t.app.db.insert(userRoles).values({ user_id: userId, role_id: Role.ADMIN });
+    expect((await sdkList(token)).json().code).toBe(0);
+  });
+
+  it('labels rows with an app name changed a moment ago', async () => {
+    const first = (await sdkList(token, 'app_key,request')).json();
+    const key = first.data.list[0].app_key as string;
+    await t.app.db.update(apps).set({ app_name: 'Renamed just now' }).where(eq(apps.app_key, key));
+    const again = (await sdkList(token, 'app_key,request')).json();
+    expect(again.data.list[0]).toMatchObject({ app_key: key, app_name: 'Renamed just now' });
+  });
+
+  it('refuses a cached session once it expires, and a logged-out one at once', async () => {
+    const other = await loginAs(t.app, 'demo@example.com', DEMO_PASSWORD);
+    expect((await sdkList(other)).json().code).toBe(0);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/v1/passport/user/logout',
+      headers: { token: other },
+    });
+    expect(out.json().code).toBe(0);
+    expect((await sdkList(other)).json().code).toBe(20003);
+
+    expect((await sdkList(token)).json().code).toBe(0);
+    clock += SESSION_TTL_MS + 1000;
+    expect((await sdkList(token)).json().code).toBe(20003);
+  });
+});

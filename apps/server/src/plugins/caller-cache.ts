@@ -1,0 +1,115 @@
+/**
+ * What a session token resolves to (the user with roles, report access, SDK and channel scopes),
+ * kept per process for at most `AUTH_CACHE_MS` (default 2000 ms; 0 turns the cache off), so a report
+ * request costs no accounts-store query when the same caller asked a moment ago (bench/RESULTS.md,
+ * API overhead a/b).
+ *
+ * Correctness rests on a write generation, not on the time limit alone:
+ * - every statement that writes a table the values come from (`CALLER_TABLES`), or any DDL, bumps the
+ *   generation (seen by the Drizzle logger, so workers and tests writing through `app.db` count too);
+ * - a state-changing HTTP request (not GET/HEAD/OPTIONS) during which the generation moved bumps it
+ *   again when its response is sent, after its transaction committed, so a value a concurrent request
+ *   read between the write and the commit is dropped too (app.ts).
+ * An entry is used only while the generation it was read under is current, so a changed role, data
+ * permission, membership, app or a revoked session applies on the next request (spec §6). The time
+ * limit bounds what another process writing to a shared PostgreSQL could leave stale.
+ * Session expiry is checked by the caller on every hit (plugins/session-impl.ts).
+ */
+
+/** Drops entries beyond this many tokens, oldest first. */
+const MAX_ENTRIES = 10_000;
+
+/**
+ * The accounts-store tables cached values are read from (session, roles, report access, scopes, app
+ * names); writes to others (captchas, e-mail codes, the to-do outbox, ad slots) keep the cache.
+ */
+export const CALLER_TABLES = new Set([
+  'users',
+  'user_roles',
+  'sessions',
+  'companies',
+  'company_channels',
+  'data_permissions',
+  'apps',
+]);
+
+/** A plain write as Drizzle emits it: the statement and its table (`insert into "apps" …`). */
+const TABLE_WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/i;
+/** Anything else that may change data or schema (a `WITH` may hide a write): always counts. */
+const OTHER_WRITE = /^\s*(with|truncate|alter|create|drop|merge|copy)\b/i;
+
+/** Whether `sql` may change what a cached caller value was read from. */
+export function changesCallerData(sql: string): boolean {
+  const plain = TABLE_WRITE.exec(sql);
+  if (plain) return CALLER_TABLES.has((plain[1] ?? '').toLowerCase());
+  return OTHER_WRITE.test(sql);
+}
+
+type Entry = { generation: number; at: number; values: Map<string, Promise<unknown>> };
+
+export type CallerCache = {
+  /** The current write generation. */
+  generation(): number;
+  /** Marks every cached value stale. */
+  bump(): void;
+  /** Bumps when `sql` may change caller data (`changesCallerData`; the Drizzle logger's `logQuery`). */
+  observe(sql: string): void;
+  /**
+   * The value `key` of the caller with session hash `tokenHash`: the cached one while fresh, else
+   * `load()` (concurrent misses share one load; a failed load is not kept). `key` names the value
+   * and anything it depends on (e.g. `scope:4`).
+   */
+  get<T>(tokenHash: string, key: string, load: () => Promise<T>): Promise<T>;
+  /** A value shared by every caller (e.g. app names), under the same generation and time limit. */
+  shared<T>(key: string, load: () => Promise<T>): Promise<T>;
+};
+
+/** A cache keeping values for `ttlMs` (0: never; every `get` loads) and `now` in ms (monotonic). */
+export function createCallerCache(ttlMs: number, now: () => number = () => performance.now()): CallerCache {
+  let generation = 0;
+  const entries = new Map<string, Entry>();
+  const SHARED = '\0shared';
+
+  function entryOf(id: string): Entry {
+    const t = now();
+    const found = entries.get(id);
+    if (found && found.generation === generation && t - found.at < ttlMs) return found;
+    if (found) entries.delete(id);
+    const fresh: Entry = { generation, at: t, values: new Map() };
+    entries.set(id, fresh);
+    if (entries.size > MAX_ENTRIES) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) entries.delete(oldest);
+    }
+    return fresh;
+  }
+
+  function get<T>(id: string, key: string, load: () => Promise<T>): Promise<T> {
+    if (ttlMs <= 0) return load();
+    const entry = entryOf(id);
+    const hit = entry.values.get(key);
+    if (hit) return hit as Promise<T>;
+    const loading = load();
+    entry.values.set(key, loading);
+    loading.catch(() => {
+      if (entry.values.get(key) === loading) entry.values.delete(key);
+    });
+    return loading;
+  }
+
+  return {
+    generation: () => generation,
+    bump() {
+      generation++;
+      entries.clear();
+    },
+    observe(sql) {
+      if (changesCallerData(sql)) {
+        generation++;
+        entries.clear();
+      }
+    },
+    get,
+    shared: (key, load) => get(SHARED, key, load),
+  };
+}
