@@ -55,6 +55,11 @@ const schema = z.object({
     .optional(),
   /** How long a caller's session, access and scopes are reused at most (ms; 0: never). */
   AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** DuckDB's memory limit (DuckDB size syntax, e.g. 256MB, 1GB). */
+  REPORT_STORE_MEMORY_LIMIT: z
+    .string()
+    .regex(/^\d+(\.\d+)?\s*(KB|MB|GB|KiB|MiB|GiB)$/i, 'must be a size such as 256MB')
+    .default('256MB'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -85,6 +90,8 @@ export type Config = {
   logLevel: string;
   /** Longest reuse of a caller's session, access and scopes in ms; 0 turns the cache off. */
   authCacheMs: number;
+  /** DuckDB memory limit of the report store, e.g. '256MB'. */
+  reportStoreMemoryLimit: string;
   /** Built web app to serve; undefined: apps/web/dist if present. */
   webDist?: string;
 };
@@ -132,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appReportCompanyIds: e.APP_REPORT_COMPANY_IDS?.split(',').map(Number),
     logLevel: e.LOG_LEVEL,
     authCacheMs: e.AUTH_CACHE_MS,
+    reportStoreMemoryLimit: e.REPORT_STORE_MEMORY_LIMIT,
     webDist: e.WEB_DIST,
   };
 }

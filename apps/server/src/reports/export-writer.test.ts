@@ -67,6 +67,45 @@ describe('writeExport', () => {
   });
 });
 
+describe('writeExport XLSX beyond a sheet', () => {
+  it('starts a new sheet with the titles again every sheetRows rows, keeping every row in order', async () => {
+    const out = new PassThrough();
+    const done = collect(out);
+    const some = rows.slice(0, 25);
+    expect(await writeExport(out, columns, chunked(some, 7), 'xlsx', { sheetRows: 10 })).toBe(25);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await done) as unknown as ArrayBuffer);
+    expect(book.worksheets.map((w) => [w.name, w.rowCount])).toEqual([
+      ['report', 11],
+      ['report (2)', 11],
+      ['report (3)', 6],
+    ]);
+    const cells = book.worksheets.flatMap((w) =>
+      w
+        .getSheetValues()
+        .slice(2)
+        .map((v) => (v as unknown[]).slice(1)),
+    );
+    expect(cells).toEqual(some.map((r) => [r.dt, r.app, r.revenue]));
+    for (const w of book.worksheets)
+      expect(w.getRow(1).values).toEqual([undefined, '日期', 'App "name"', 'Revenue ($)']);
+  });
+
+  it('stops an XLSX export and its worker once the client has gone away', async () => {
+    const out = new Writable({ highWaterMark: 16, write: (_c, _e, cb) => setTimeout(cb, 5) });
+    let pulled = 0;
+    async function* many() {
+      for (let i = 0; i < 10_000; i++) {
+        pulled++;
+        if (i === 3) out.destroy();
+        yield rows.slice(0, 50);
+      }
+    }
+    await expect(writeExport(out, columns, many(), 'xlsx')).rejects.toThrow(/closed/);
+    expect(pulled).toBeLessThan(10);
+  });
+});
+
 describe('contentDisposition', () => {
   it('carries an ASCII fallback and the RFC 5987 UTF-8 name', () => {
     expect(contentDisposition('SDK报表 (1).xlsx', 'sdk-report.xlsx')).toBe(

@@ -1,13 +1,12 @@
 /**
  * Streamed report exports (api-contract §8): rows arrive chunk by chunk from the report store and go
- * straight out as XLSX (exceljs' streaming WorkbookWriter, shared strings and styles off, each row
- * committed at once) or as CSV (UTF-8 with a BOM so Excel reads Chinese titles), waiting on the
+ * straight out as XLSX (exceljs' streaming WorkbookWriter in a worker thread, xlsx-export.ts) or as CSV (UTF-8 with a BOM so Excel reads Chinese titles), waiting on the
  * socket's backpressure, so memory stays flat however many rows the query has. A client that goes
  * away stops the export (the next wait throws).
  */
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { ReportResultRow, ReportValue } from './store.ts';
+import { writeXlsx } from './xlsx-export.ts';
 
 export type ExportColumn = { field: string; title: string };
 export type ExportFormat = 'xlsx' | 'csv';
@@ -52,12 +51,17 @@ export async function drained(out: Writable): Promise<void> {
   if (out.destroyed) throw new Error('export output closed');
 }
 
-/** Writes every row of `chunks` as `format` to `out`, then ends it. Returns the number of rows. */
+/**
+ * Writes every row of `chunks` as `format` to `out`, then ends it. Returns the number of rows. XLSX
+ * is built in a worker thread (xlsx-export.ts) and starts a new sheet every `sheetRows` rows
+ * (default: Excel's limit).
+ */
 export async function writeExport(
   out: Writable,
   columns: ExportColumn[],
   chunks: AsyncIterable<ReportResultRow[]>,
   format: ExportFormat,
+  opts: { sheetRows?: number } = {},
 ): Promise<number> {
   let rows = 0;
   if (format === 'csv') {
@@ -70,19 +74,13 @@ export async function writeExport(
     out.end();
     return rows;
   }
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useSharedStrings: false,
-    useStyles: false,
-  });
-  const sheet = workbook.addWorksheet('report');
-  sheet.addRow(columns.map((c) => c.title)).commit();
-  for await (const chunk of chunks) {
-    for (const r of chunk) sheet.addRow(columns.map((c) => r[c.field] ?? null)).commit();
-    rows += chunk.length;
-    await drained(out);
+  async function* batches() {
+    for await (const chunk of chunks) yield chunk.map((r) => columns.map((c) => r[c.field] ?? null));
   }
-  sheet.commit();
-  await workbook.commit();
-  return rows;
+  return writeXlsx(
+    out,
+    columns.map((c) => c.title),
+    batches(),
+    { drained, sheetRows: opts.sheetRows },
+  );
 }

@@ -52,7 +52,7 @@ export interface ReportStore {
 
 const READ_POOL_SIZE = 4;
 /**
- * DuckDB's memory limit (its default is 80 % of RAM): a 1 M-row export's aggregate and sort then
+ * DuckDB's default memory limit here (DuckDB's own is 80 % of RAM; REPORT_STORE_MEMORY_LIMIT overrides): a 1 M-row export's aggregate and sort then
  * spill to disk instead of taking the server to 1.4 GB (bench/RESULTS.md). 256 MB still streams a
  * 7.4 M-row export; 128 MB did not.
  */
@@ -67,15 +67,21 @@ export async function openReportStore(config: Config): Promise<ReportStore> {
         `REPORT_STORE_URL: only duckdb:<path> is built in (got ${url.split(':')[0]}:); a ClickHouse adapter implements ReportStore`,
       );
     }
-    return openDuckDbStore(url.slice('duckdb:'.length).replace(/^\/\//, ''));
+    return openDuckDbStore(url.slice('duckdb:'.length).replace(/^\/\//, ''), config.reportStoreMemoryLimit);
   }
-  return openDuckDbStore(path.join(config.dataDir, 'reports.duckdb'));
+  return openDuckDbStore(path.join(config.dataDir, 'reports.duckdb'), config.reportStoreMemoryLimit);
 }
 
-/** Opens (creating if needed) a DuckDB file, or `:memory:`, as a report store. */
-export async function openDuckDbStore(file: string): Promise<ReportStore> {
+/**
+ * Opens (creating if needed) a DuckDB file, or `:memory:`, as a report store, with DuckDB's memory
+ * limit `memoryLimit` (REPORT_STORE_MEMORY_LIMIT; DuckDB size syntax such as '256MB').
+ */
+export async function openDuckDbStore(
+  file: string,
+  memoryLimit: string = DUCKDB_MEMORY_LIMIT,
+): Promise<ReportStore> {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
-  const instance = await DuckDBInstance.create(file, { memory_limit: DUCKDB_MEMORY_LIMIT });
+  const instance = await DuckDBInstance.create(file, { memory_limit: memoryLimit });
   const writer = await instance.connect();
   for (const ddl of factSchemaSql) await writer.run(ddl);
 
