@@ -5,10 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
@@ -17,6 +14,12 @@ import postgres from 'postgres';
 export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type DbHandle = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+
+/**
+ * The embedded store's buffer cache. PostgreSQL's default (128 MB) is all touched at start inside
+ * PGlite's WebAssembly memory; the accounts data is a few MB, so 16 MB holds it with room to spare.
+ */
+const PGLITE_SHARED_BUFFERS = '16MB';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'drizzle');
 
@@ -39,7 +42,16 @@ export async function openDb(opts: {
     return { db: db as unknown as Db, kind: 'postgres', close: () => sql.end({ timeout: 5 }) };
   }
   if (!opts.pgliteDir.startsWith('memory://')) mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = new PGlite(opts.pgliteDir);
+  // Loaded only here: PGlite's WebAssembly build alone takes ~60 MB, which a server on PostgreSQL
+  // does not need (bench/RESULTS.md, export memory).
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  const client = new PGlite(opts.pgliteDir, {
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
   const db = drizzlePglite(client, { logger });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
