@@ -21,6 +21,7 @@ import {
   buildTrendSql,
   type QueryDef,
   type ReportQuery,
+  splitByDay,
 } from '../../reports/query-builder.ts';
 import { queryReportList } from '../../reports/report-list.ts';
 import type { ReportResultRow } from '../../reports/store.ts';
@@ -79,20 +80,24 @@ export type ExportRequest = {
  */
 export function sendExport(app: FastifyInstance, reply: FastifyReply, r: ExportRequest) {
   const { limit: _l, offset: _o, ...all } = r.query;
-  const built = buildListSql(r.def, all);
   const out = new PassThrough();
   async function* chunks() {
-    let rows = 0;
-    for await (const chunk of app.reportStore.stream(built.sql, built.params)) {
-      if (r.decorate) await r.decorate(chunk);
-      rows += chunk.length;
-      yield chunk;
+    // Day by day when the rows are ordered by date first (splitByDay): DuckDB then holds one day's
+    // groups at a time instead of the whole range's.
+    for (const part of splitByDay(r.def, all)) {
+      const built = buildListSql(r.def, part);
+      let rows = 0;
+      for await (const chunk of app.reportStore.stream(built.sql, built.params)) {
+        if (r.decorate) await r.decorate(chunk);
+        rows += chunk.length;
+        yield chunk;
+      }
+      // A DuckDB stream that fails midway ends like a complete one (store.ts): check the count, so a
+      // failure aborts the download instead of handing out a silently truncated file.
+      const n = buildCountSql(r.def, part);
+      const expected = Number((await app.reportStore.query(n.sql, n.params))[0]?.n ?? 0);
+      if (rows !== expected) throw new Error(`report export truncated: ${rows} of ${expected} rows`);
     }
-    // A DuckDB stream that fails midway ends like a complete one (store.ts): check the count, so a
-    // failure aborts the download instead of handing out a silently truncated file.
-    const n = buildCountSql(r.def, all);
-    const expected = Number((await app.reportStore.query(n.sql, n.params))[0]?.n ?? 0);
-    if (rows !== expected) throw new Error(`report export truncated: ${rows} of ${expected} rows`);
   }
   writeExport(out, r.columns, chunks(), r.format).catch((err) => {
     app.log.error({ err }, 'report export failed');
