@@ -3,14 +3,20 @@
  * (database portal_bench, created when missing), with the composite btree index (app_key, dt) a typical
  * portal back end would add, and no rollup. Rows are loaded in arrival order (dt, hour), as an hourly
  * ingest would write them, by exporting CSV from DuckDB and COPY … FROM STDIN. A load is reused while
- * bench_meta records the same facts (row count, last day, seed).
+ * bench_meta records the same facts (row count, last day, seed). Also the accounts database of a bench
+ * server on PostgreSQL (`ensurePgAccounts`).
  */
-import { createReadStream, rmSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import postgres from 'postgres';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { users } from '../../apps/server/src/db/schema/users.ts';
+import { seedDemoAccounts } from '../../apps/server/src/demo/accounts.ts';
 import type { ReportStore } from '../../apps/server/src/reports/store.ts';
-import type { DatasetMeta } from './dataset.ts';
+import { type DatasetMeta, serverEnv } from './dataset.ts';
 import { outDir } from './stats.ts';
 
 export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -99,4 +105,38 @@ export async function loadPg(
   } finally {
     rmSync(csv, { force: true });
   }
+}
+
+export const PG_ACCOUNTS_DB = 'portal_bench_accounts';
+
+/**
+ * A PostgreSQL accounts store with the demo accounts (database portal_bench_accounts, created,
+ * migrated and seeded when missing), for a bench server that runs like a production deployment
+ * (`DATABASE_URL`) instead of on the embedded PGlite. Returns its URL. The demo accounts are the same
+ * as in the data directory's PGlite (seedDemoAccounts is deterministic), so logins and scopes match.
+ */
+export async function ensurePgAccounts(): Promise<string> {
+  const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await admin`SELECT 1 AS ok FROM pg_database WHERE datname = ${PG_ACCOUNTS_DB}`;
+    if (!row) await admin.unsafe(`CREATE DATABASE ${PG_ACCOUNTS_DB}`);
+  } finally {
+    await admin.end();
+  }
+  const u = new URL(PG_ADMIN_URL);
+  u.pathname = `/${PG_ACCOUNTS_DB}`;
+  const url = u.toString();
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-accounts-'));
+  const app = await buildApp(loadConfig(serverEnv(scratch, { DATABASE_URL: url, LOG_LEVEL: 'silent' })), {
+    logger: false,
+  });
+  try {
+    await app.ready();
+    const [seeded] = await app.db.select({ id: users.id }).from(users).limit(1);
+    if (!seeded) await seedDemoAccounts(app.db);
+  } finally {
+    await app.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  return url;
 }

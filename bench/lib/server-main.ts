@@ -18,3 +18,15 @@ process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);
 const address = await app.listen({ host: '127.0.0.1', port: app.config.port });
 console.log(`BENCH_LISTENING ${address}`);
+if (process.env.BENCH_MEMORY_LOG) {
+  const mb = (n: number) => Math.round(n / 2 ** 20);
+  setInterval(async () => {
+    const m = process.memoryUsage();
+    const d = await app.reportStore
+      .query('SELECT sum(memory_usage_bytes)::BIGINT AS b FROM duckdb_memory()')
+      .catch(() => [{ b: 0 }]);
+    console.error(
+      `MEM rss ${mb(m.rss)} heapUsed ${mb(m.heapUsed)} heapTotal ${mb(m.heapTotal)} external ${mb(m.external)} arrayBuffers ${mb(m.arrayBuffers)} duckdb ${mb(Number(d[0]?.b ?? 0))}`,
+    );
+  }, 1000).unref();
+}

@@ -22,6 +22,7 @@ export async function startServer(
   });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {
+    if (process.env.BENCH_MEMORY_LOG) process.stderr.write(d);
     stderr = (stderr + d.toString()).slice(-4000);
   });
   const stop = () => stopChild(child);
