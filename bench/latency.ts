@@ -3,8 +3,10 @@
  * with its count and totals row, timed one at a time in three ways:
  *   a) HTTP: GET /v1/report/list/sdk with a real session on the real server (buildApp in a child
  *      process, listening on a port; fetch from this process, so HTTP, auth, scope and JSON are counted);
- *   b) DuckDB: the server's own SQL (same builder, same parsed query, same scope) on the same file,
- *      run as the service runs it (reports/report-list.ts: one statement for page, count and totals);
+ *   b) DuckDB: the server's own SQL (same builder, same parsed query, same scope) on a copy of the same
+ *      file, run as the service runs it (reports/report-list.ts: one statement for page, count and
+ *      totals). a and b alternate run by run (stats.ts pairedRuns), so a busy moment of the shared
+ *      machine falls on both;
  *   c) PostgreSQL: the same hourly facts in a plain table with a btree (app_key, dt) index and the
  *      equivalent GROUP BY SQL (three statements in parallel on a pool), database portal_bench.
  * Prints milliseconds (p50, p95, min, max over the timed runs), the ratios a/b and c/a, and whether the
@@ -17,6 +19,7 @@
  * --runs/--warmup: timed and untimed runs per query for a and b; --pg-runs: timed runs for c.
  */
 
+import { copyFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type postgres from 'postgres';
@@ -32,6 +35,7 @@ import { startServer } from './lib/server.ts';
 import {
   machine,
   ms,
+  pairedRuns,
   printMachine,
   type Summary,
   saveResult,
@@ -109,11 +113,14 @@ async function main() {
   const pg = new Map<string, Series>();
   let pgLoad: Awaited<ReturnType<typeof loadPg>> | 'reused' | 'skipped' = 'skipped';
 
-  // b) DuckDB directly (the file is free: the server is not running yet). Loads PostgreSQL if needed.
-  const store = await openDuckDbStore(path.join(dataset.dataDir, 'reports.duckdb'));
+  // PostgreSQL is loaded from the DuckDB file while no server holds it. b) then reads a copy of that
+  // file, so it can run while the server holds the original and a and b alternate run by run.
+  const original = path.join(dataset.dataDir, 'reports.duckdb');
+  const copy = path.join(dataset.dataDir, 'reports-b.duckdb');
+  const store = await openDuckDbStore(original);
   let pgSql: postgres.Sql | undefined;
   try {
-    for (const q of mix) duck.set(q.name, await series(runs, () => viaDuckDb(store, q)));
+    await store.write((run) => run('CHECKPOINT'));
     if (!flags['skip-pg']) {
       pgSql = await connectPg(4);
       if (await pgHolds(pgSql, meta)) pgLoad = 'reused';
@@ -128,6 +135,8 @@ async function main() {
   } finally {
     await store.close();
   }
+  rmSync(`${copy}.wal`, { force: true });
+  copyFileSync(original, copy);
 
   // c) PostgreSQL.
   if (pgSql) {
@@ -138,15 +147,21 @@ async function main() {
     }
   }
 
-  // a) HTTP API on the real server.
+  // a) HTTP API on the real server and b) the same SQL on DuckDB in this process, alternating.
   const server = await startServer(dataset.dataDir);
+  const bStore = await openDuckDbStore(copy);
   const floor: [string, Summary][] = [];
   try {
     const tokens = new Map<string, string>();
     for (const q of mix) {
       if (!tokens.has(q.email)) tokens.set(q.email, await httpLogin(server.url, q.email));
       const token = tokens.get(q.email) as string;
-      http.set(q.name, await series(runs, () => viaHttp(server.url, token, q)));
+      const viaA = () => viaHttp(server.url, token, q);
+      const viaB = () => viaDuckDb(bStore, q);
+      const answers = [await viaA(), await viaB()] as const;
+      const [as, bs] = await pairedRuns(runs, warmup, viaA, viaB);
+      http.set(q.name, { summary: summarize(as), answer: answers[0] });
+      duck.set(q.name, { summary: summarize(bs), answer: answers[1] });
     }
     // The floor under every API answer: HTTP + JSON alone, then with the session lookup added.
     const get =
@@ -167,7 +182,10 @@ async function main() {
       ],
     );
   } finally {
+    await bStore.close();
     await server.stop();
+    rmSync(copy, { force: true });
+    rmSync(`${copy}.wal`, { force: true });
   }
 
   // Report.

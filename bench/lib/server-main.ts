@@ -3,14 +3,28 @@
  * listening on HOST:PORT (PORT=0 picks a free port). Prints `BENCH_LISTENING <url>` once listening and
  * closes the app (stores included) on SIGTERM or SIGINT. Started and stopped by bench/lib/server.ts.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 
 const app = await buildApp(loadConfig());
+// BENCH_CPU_PROFILE=<file>: a V8 CPU profile of the server from listening to shutdown.
+const profileFile = process.env.BENCH_CPU_PROFILE;
+const profiler = profileFile ? new Session() : undefined;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
 let closing = false;
 const shutdown = async () => {
   if (closing) return;
   closing = true;
+  if (profiler && profileFile) {
+    const { profile } = await profiler.post('Profiler.stop');
+    writeFileSync(profileFile, JSON.stringify(profile));
+  }
   await app.close();
   process.exit(0);
 };

@@ -43,6 +43,39 @@ export async function timeRuns(runs: number, warmup: number, fn: () => Promise<u
   return out;
 }
 
+/**
+ * Times `a` and `b` alternately (a b, b a, a b, …) after `warmup` untimed runs of each, so drift of a
+ * shared machine (other jobs, thermal, caches) falls on both alike. Returns [a samples, b samples] in ms.
+ */
+export async function pairedRuns(
+  runs: number,
+  warmup: number,
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+): Promise<[number[], number[]]> {
+  for (let i = 0; i < warmup; i++) {
+    await a();
+    await b();
+  }
+  const as: number[] = [];
+  const bs: number[] = [];
+  const timed = async (fn: () => Promise<unknown>, into: number[]) => {
+    const t0 = performance.now();
+    await fn();
+    into.push(performance.now() - t0);
+  };
+  for (let i = 0; i < runs; i++) {
+    if (i % 2 === 0) {
+      await timed(a, as);
+      await timed(b, bs);
+    } else {
+      await timed(b, bs);
+      await timed(a, as);
+    }
+  }
+  return [as, bs];
+}
+
 export type Machine = {
   date: string;
   nproc: number;
