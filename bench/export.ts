@@ -27,6 +27,7 @@ import { ensurePgAccounts } from './lib/pg.ts';
 import { OPS, queryString } from './lib/queries.ts';
 import { startServer } from './lib/server.ts';
 import { machine, printMachine, processMemory, resetPeakMemory, saveResult } from './lib/stats.ts';
+import { xlsxCeiling } from './lib/xlsx-ceiling.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -143,6 +144,11 @@ async function main() {
   console.log(
     `facts: ${meta.hourlyRows.toLocaleString('en')} hourly rows; export query: network-wide ${FIELDS.split(',').slice(0, 5).join(', ')}, dt=${range.dt} (${range.rows.toLocaleString('en')} rows)`,
   );
+  const ceiling = await xlsxCeiling(300_000);
+  console.log(
+    `XLSX writer alone (exceljs WorkbookWriter, one thread, ${ceiling.rows.toLocaleString('en')} synthetic rows of 14 cells): ` +
+      `${ceiling.seconds.toFixed(2)} s = ${Math.round(ceiling.rowsPerSecond).toLocaleString('en')} rows/s — the most any exceljs export can do per core`,
+  );
   const results: unknown[] = [];
   const params = { dt: range.dt, fields: FIELDS, titles: TITLES };
   for (const accounts of flags.accounts.split(',')) {
@@ -191,6 +197,7 @@ async function main() {
     dataset: meta,
     query: { fields: FIELDS, dt: range.dt, rows: range.rows },
     runs,
+    xlsxWriterAlone: ceiling,
     results,
   });
 }
