@@ -20,7 +20,7 @@ const MAX_BATCHES_IN_FLIGHT = 2;
  * The worker's heap: exceljs allocates a great deal per row, and V8 left alone lets a worker grow to
  * hundreds of MB of garbage before collecting; the live data is a few MB (bench/RESULTS.md).
  */
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 };
 const workerUrl = new URL('./xlsx-worker.mjs', import.meta.url);
 
 let running = 0;
