@@ -47,7 +47,8 @@ export async function pgHolds(sql: postgres.Sql, meta: DatasetMeta): Promise<boo
   await sql`CREATE TABLE IF NOT EXISTS bench_meta (id int PRIMARY KEY, value jsonb NOT NULL)`;
   const [row] = await sql<{ value: LoadKey }[]>`SELECT value FROM bench_meta WHERE id = 1`;
   const want = loadKey(meta);
-  return !!row && JSON.stringify(row.value) === JSON.stringify(want);
+  // jsonb keeps its own key order, so compare field by field, not as JSON text.
+  return !!row && (Object.keys(want) as (keyof LoadKey)[]).every((k) => row.value[k] === want[k]);
 }
 
 function loadKey(meta: DatasetMeta): LoadKey {
