@@ -60,7 +60,10 @@ describe('createCallerCache', () => {
 
 describe('changesCallerData', () => {
   it('counts writes to caller tables and DDL, not reads or other tables', () => {
-    expect(changesCallerData('insert into "sessions" ("token_hash") values ($1)')).toBe(true);
+    expect(changesCallerData('update "sessions" set "revoked_at" = $1 where "token_hash" = $2')).toBe(true);
+    expect(
+      changesCallerData('insert into "sessions" ("token_hash") values ($1) on conflict do nothing'),
+    ).toBe(true);
     expect(changesCallerData('delete from "user_roles" where "user_id" = $1')).toBe(true);
     expect(changesCallerData('UPDATE apps SET app_name = $1')).toBe(true);
     expect(changesCallerData('with x as (delete from "users") select 1')).toBe(true);
@@ -68,6 +71,8 @@ describe('changesCallerData', () => {
     expect(changesCallerData('update "todo_outbox" set "lease_until" = $1')).toBe(false);
     expect(changesCallerData('insert into "email_codes" ("email") values ($1)')).toBe(false);
     expect(changesCallerData('select * from "users"')).toBe(false);
+    // A login's new session: nothing was read under a token that did not exist.
+    expect(changesCallerData('insert into "sessions" ("token_hash", "user_id") values ($1, $2)')).toBe(false);
   });
 });
 
@@ -110,6 +115,14 @@ describe.each(testDbKinds)('cached callers on %s', (db) => {
     await t.app.db.update(apps).set({ app_name: 'Renamed just now' }).where(eq(apps.app_key, key));
     const again = (await sdkList(token, 'app_key,request')).json();
     expect(again.data.list[0]).toMatchObject({ app_key: key, app_name: 'Renamed just now' });
+  });
+
+  it("keeps other callers' values when someone signs in", async () => {
+    expect((await sdkList(token)).json().code).toBe(0);
+    const before = t.app.callerCache.generation();
+    const other = await loginAs(t.app, 'member@example.com', DEMO_PASSWORD);
+    expect(other).toMatch(/\S{20,}/);
+    expect(t.app.callerCache.generation()).toBe(before);
   });
 
   it('refuses a cached session once it expires, and a logged-out one at once', async () => {

@@ -7,6 +7,7 @@
  * Correctness rests on a write generation, not on the time limit alone:
  * - every statement that writes a table the values come from (`CALLER_TABLES`), or any DDL, bumps the
  *   generation (seen by the Drizzle logger, so workers and tests writing through `app.db` count too);
+ *   only a login's new session row does not (`changesCallerData`);
  * - a state-changing HTTP request (not GET/HEAD/OPTIONS) during which the generation moved bumps it
  *   again when its response is sent, after its transaction committed, so a value a concurrent request
  *   read between the write and the commit is dropped too (app.ts).
@@ -38,10 +39,21 @@ const TABLE_WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0
 /** Anything else that may change data or schema (a `WITH` may hide a write): always counts. */
 const OTHER_WRITE = /^\s*(with|truncate|alter|create|drop|merge|copy)\b/i;
 
+/**
+ * A new session row (a login) changes no cached value: its token is fresh from a CSPRNG, so nothing
+ * was ever read under its hash, and every other value keys on other tokens. Without this, each login
+ * anywhere would empty the cache for everyone. An upsert still counts.
+ */
+const SESSION_INSERT = /^\s*insert\s+into\s+"?sessions"?\s/i;
+const UPSERT = /\bon\s+conflict\b/i;
+
 /** Whether `sql` may change what a cached caller value was read from. */
 export function changesCallerData(sql: string): boolean {
   const plain = TABLE_WRITE.exec(sql);
-  if (plain) return CALLER_TABLES.has((plain[1] ?? '').toLowerCase());
+  if (plain) {
+    if (SESSION_INSERT.test(sql) && !UPSERT.test(sql)) return false;
+    return CALLER_TABLES.has((plain[1] ?? '').toLowerCase());
+  }
   return OTHER_WRITE.test(sql);
 }
 
