@@ -22,24 +22,34 @@ import { outDir } from './stats.ts';
 export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const PG_DB = 'portal_bench';
 
-export function pgUrl(): string {
+/** The URL of database `name` on the bench PostgreSQL server. */
+function dbUrl(name: string): string {
   const u = new URL(PG_ADMIN_URL);
-  u.pathname = `/${PG_DB}`;
+  u.pathname = `/${name}`;
   return u.toString();
+}
+
+export function pgUrl(): string {
+  return dbUrl(PG_DB);
+}
+
+/** Creates database `name` on the bench server when missing; returns its URL. */
+async function ensureDatabase(name: string): Promise<string> {
+  const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await admin`SELECT 1 AS ok FROM pg_database WHERE datname = ${name}`;
+    if (!row) await admin.unsafe(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return dbUrl(name);
 }
 
 type LoadKey = { hourlyRows: number; endDate: string; seed: number; requestedRows: number };
 
 /** Connection to portal_bench (created if missing); `max` connections. */
 export async function connectPg(max = 4): Promise<postgres.Sql> {
-  const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
-  try {
-    const [row] = await admin`SELECT 1 AS ok FROM pg_database WHERE datname = ${PG_DB}`;
-    if (!row) await admin.unsafe(`CREATE DATABASE ${PG_DB}`);
-  } finally {
-    await admin.end();
-  }
-  return postgres(pgUrl(), { max, onnotice: () => {} });
+  return postgres(await ensureDatabase(PG_DB), { max, onnotice: () => {} });
 }
 
 /** True when portal_bench already holds the facts of `meta`. */
@@ -117,16 +127,7 @@ export const PG_ACCOUNTS_DB = 'portal_bench_accounts';
  * as in the data directory's PGlite (seedDemoAccounts is deterministic), so logins and scopes match.
  */
 export async function ensurePgAccounts(): Promise<string> {
-  const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
-  try {
-    const [row] = await admin`SELECT 1 AS ok FROM pg_database WHERE datname = ${PG_ACCOUNTS_DB}`;
-    if (!row) await admin.unsafe(`CREATE DATABASE ${PG_ACCOUNTS_DB}`);
-  } finally {
-    await admin.end();
-  }
-  const u = new URL(PG_ADMIN_URL);
-  u.pathname = `/${PG_ACCOUNTS_DB}`;
-  const url = u.toString();
+  const url = await ensureDatabase(PG_ACCOUNTS_DB);
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-accounts-'));
   const app = await buildApp(loadConfig(serverEnv(scratch, { DATABASE_URL: url, LOG_LEVEL: 'silent' })), {
     logger: false,
