@@ -109,17 +109,16 @@ export function createCallerCache(ttlMs: number, now: () => number = () => perfo
     return loading;
   }
 
+  function bump() {
+    generation++;
+    entries.clear();
+  }
+
   return {
     generation: () => generation,
-    bump() {
-      generation++;
-      entries.clear();
-    },
+    bump,
     observe(sql) {
-      if (changesCallerData(sql)) {
-        generation++;
-        entries.clear();
-      }
+      if (changesCallerData(sql)) bump();
     },
     get,
     shared: (key, load) => get(SHARED, key, load),
