@@ -10,6 +10,12 @@ const bool = z
   .transform((v) => v === 'true' || v === '1')
   .optional();
 
+/**
+ * DuckDB's memory limit unless REPORT_STORE_MEMORY_LIMIT says otherwise (DuckDB's own default is 80 %
+ * of RAM): large aggregates and sorts spill to disk instead of growing the server (bench/RESULTS.md).
+ */
+export const DEFAULT_REPORT_STORE_MEMORY_LIMIT = '256MB';
+
 const schema = z.object({
   NODE_ENV: z.string().default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -59,7 +65,7 @@ const schema = z.object({
   REPORT_STORE_MEMORY_LIMIT: z
     .string()
     .regex(/^\d+(\.\d+)?\s*(KB|MB|GB|KiB|MiB|GiB)$/i, 'must be a size such as 256MB')
-    .default('256MB'),
+    .default(DEFAULT_REPORT_STORE_MEMORY_LIMIT),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });

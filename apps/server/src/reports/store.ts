@@ -10,7 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type DuckDBConnection, DuckDBInstance, type DuckDBValue, listValue } from '@duckdb/node-api';
-import type { Config } from '../config.ts';
+import { type Config, DEFAULT_REPORT_STORE_MEMORY_LIMIT } from '../config.ts';
 import { factSchemaSql } from './fact-tables.ts';
 
 /**
@@ -51,12 +51,6 @@ export interface ReportStore {
 }
 
 const READ_POOL_SIZE = 4;
-/**
- * DuckDB's default memory limit here (DuckDB's own is 80 % of RAM; REPORT_STORE_MEMORY_LIMIT overrides): a 1 M-row export's aggregate and sort then
- * spill to disk instead of taking the server to 1.4 GB (bench/RESULTS.md). 256 MB still streams a
- * 7.4 M-row export; 128 MB did not.
- */
-export const DUCKDB_MEMORY_LIMIT = '256MB';
 
 /** Opens the configured report store and ensures its schema. */
 export async function openReportStore(config: Config): Promise<ReportStore> {
@@ -78,7 +72,7 @@ export async function openReportStore(config: Config): Promise<ReportStore> {
  */
 export async function openDuckDbStore(
   file: string,
-  memoryLimit: string = DUCKDB_MEMORY_LIMIT,
+  memoryLimit: string = DEFAULT_REPORT_STORE_MEMORY_LIMIT,
 ): Promise<ReportStore> {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const instance = await DuckDBInstance.create(file, { memory_limit: memoryLimit });
