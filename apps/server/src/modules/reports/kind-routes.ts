@@ -118,13 +118,19 @@ export async function kindRoutes(fastify: FastifyInstance) {
         const c = await reportContext(app, request, k.kind);
         const q = request.query as { titles?: string; format: 'xlsx' | 'csv' };
         const r = await k.resolve(c, { ...q, page_index: 1, page_size: 1 } as never);
-        const fields = k.sdk
-          ? r.shown.flatMap((f) => (f === 'app_key' ? ['app_key', 'app_name'] : [f]))
-          : r.shown;
+        const title = catalogueTitle(reportCatalogues[k.kind], c.lang);
+        // `titles` name the requested fields by position; the SDK's app_name column is the server's
+        // own, added after app_key with its catalogue title.
+        const shown = exportColumns(r.shown, q.titles, title);
+        const columns = k.sdk
+          ? shown.flatMap((col) =>
+              col.field === 'app_key' ? [col, { field: 'app_name', title: title('app_name') }] : [col],
+            )
+          : shown;
         return sendExport(app, reply, {
           def: r.def,
           query: r.query,
-          columns: exportColumns(fields, q.titles, catalogueTitle(reportCatalogues[k.kind], c.lang)),
+          columns,
           format: q.format,
           name: exportFileName(k.kind, r, c.lang),
           decorate: k.sdk ? sdkAppNames(app) : undefined,

@@ -169,6 +169,18 @@ describe.each(testDbKinds)('report kinds on %s', (db) => {
     );
   });
 
+  it('titles the SDK export by the requested fields, with the app name column after the app', async () => {
+    // English request, Chinese titles from the client: the titles are used as given, the server's own
+    // column follows the request language.
+    const q = { dt: `${START},${YESTERDAY}`, fields: 'dt,app_key,request', titles: '日期,应用,请求数' };
+    const res = await get('/v1/report/export/sdk', f.tokens.demo, { ...q, format: 'csv' });
+    const [header, first] = res.body.replace(/^\ufeff/, '').split('\r\n');
+    expect(header).toBe('日期,应用,App name,请求数');
+    const list = await json('/v1/report/list/sdk', f.tokens.demo, { ...q, page_size: 1 });
+    const row = list.data.list[0];
+    expect(first).toBe([row?.dt, row?.app_key, row?.app_name, row?.request].join(','));
+  });
+
   it('trend gives one point per day equal to the daily list', async () => {
     const t = await json('/v1/report/trend/sdk', f.tokens.demo, {
       dt: `${START},${YESTERDAY}`,
