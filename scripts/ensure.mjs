@@ -1,7 +1,9 @@
 /**
  * Shared steps of `npm start` and `npm test` on a fresh clone: install dependencies when node_modules
- * is missing or older than package-lock.json, and build the web app when its dist is missing or older
- * than its sources. Uses only Node built-ins, so it runs before anything is installed.
+ * is missing or older than package-lock.json, build the web app when its dist is missing or older
+ * than its sources, and compile the server (scripts/build-server.mjs) when apps/server/dist is missing
+ * or older than the server's or the contracts' sources. Uses only Node built-ins, so it runs before
+ * anything is installed. Silent when there is nothing to do.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -45,8 +47,12 @@ export function ensureDeps() {
     console.log('• installing dependencies (npm ci)…');
     // npm 11 can reject its own lockfile when a registry lacks other platforms' optional packages
     // (npm/cli#9846); `npm install` then installs the same locked versions.
-    const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
-    if (ci.status !== 0) run('npm', ['install', '--no-audit', '--no-fund']);
+    // --include=dev: the builds (vite, esbuild) are dev dependencies, needed even with NODE_ENV=production.
+    // Quiet: `npm ci`'s refusal is expected there and only its fallback's real errors are shown
+    // (warnings such as another package's engine range are not ours to act on).
+    const flags = ['--include=dev', '--no-audit', '--no-fund', '--loglevel=error'];
+    const ci = spawnSync('npm', ['ci', ...flags], { cwd: root, stdio: 'ignore' });
+    if (ci.status !== 0) run('npm', ['install', ...flags]);
   }
 }
 
@@ -60,5 +66,19 @@ export function ensureWebBuild({ force = false } = {}) {
   if (force || !existsSync(index) || mtime(index) < sources) {
     console.log('• building the web app…');
     run('npm', ['run', 'build', '-w', 'apps/web']);
+  }
+}
+
+/** Compiles apps/server to apps/server/dist when it is missing or older than its sources. */
+export function ensureServerBuild({ force = false } = {}) {
+  const main = path.join(root, 'apps/server/dist/main.js');
+  const sources = Math.max(
+    newest(path.join(root, 'apps/server')),
+    newest(path.join(root, 'packages/contracts/src')),
+    mtime(path.join(root, 'scripts/build-server.mjs')),
+  );
+  if (force || !existsSync(main) || mtime(main) < sources) {
+    console.log('• compiling the server…');
+    run(process.execPath, ['scripts/build-server.mjs']);
   }
 }

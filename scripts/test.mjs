@@ -1,20 +1,32 @@
 /**
- * `npm test`: the whole suite on a fresh clone — install, lint and format check (Biome), type check,
- * unit and server tests (Vitest; PostgreSQL too when TEST_DATABASE_URL is set), web build, then the
- * Chromium journeys (e2e/). Finds Debian's Chromium; as root on Debian it installs it when missing.
+ * `npm test`: the whole suite on a fresh clone — install, lint and format check (Biome), import
+ * boundaries (dependency-cruiser), type check,
+ * unit and server tests (Vitest; PostgreSQL too when TEST_DATABASE_URL is set), web build, server build,
+ * then the Chromium journeys (e2e/). Finds Debian's Chromium; as root on Debian it installs it when missing.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { ensureDeps, ensureWebBuild, run } from './ensure.mjs';
+import { ensureDeps, ensureServerBuild, ensureWebBuild, run } from './ensure.mjs';
 
 ensureDeps();
 run('npx', ['biome', 'check', '.']);
+// Import boundaries: layers run one way, no feature imports another (.dependency-cruiser.cjs).
+run('npx', [
+  'depcruise',
+  'apps/server/src',
+  'apps/web/src',
+  'packages/contracts/src',
+  '--config',
+  '.dependency-cruiser.cjs',
+]);
 run('npx', ['tsc', '-p', 'packages/contracts']);
 run('npx', ['tsc', '-p', 'apps/server']);
 run('npx', ['tsc', '-p', 'apps/web']);
 run('npx', ['tsc', '-p', 'e2e']);
 run('npx', ['vitest', 'run']);
 ensureWebBuild({ force: true });
+// The journeys run the server as shipped: the compiled dist (e2e/global-setup.ts).
+ensureServerBuild({ force: true });
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
