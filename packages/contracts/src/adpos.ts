@@ -4,7 +4,7 @@
  * organisation's ad slot or app, 601 without an organisation.
  *
  * - `GET    /v1/adpos`            query `adposListQuery` → `adposListData`
- * - `GET    /v1/adpos/name_exist` query `adposNameExistQuery` → `{ exist }` (within the app)
+ * - `GET    /v1/adpos/name_exist` query `adposNameExistQuery` → `{ exist }` (`app_id` optional)
  * - `POST   /v1/adpos`            body `adposCreateBody` → `adposItem`
  * - `PUT    /v1/adpos`            body `adposUpdateBody` → `adposItem` (app and ad style fixed: 604)
  * - `DELETE /v1/adpos`            body `adposDeleteBody` → `null` (status −1, to-do action 4)
@@ -134,10 +134,14 @@ export type AdposItem = z.infer<typeof adposItem>;
 export const adposListData = z.object({ list: z.array(adposItem), total: z.number().int() });
 export type AdposListData = z.infer<typeof adposListData>;
 
-/** `GET /v1/adpos/name_exist`: within `app_id`; `adpos_id` when editing (excluded). */
+/**
+ * `GET /v1/adpos/name_exist` (api-contract §10): `adpos_id` when editing (excluded from the check);
+ * `app_id` optional: absent, the check covers the app of `adpos_id`, or else every app of the
+ * caller's organisation (every app for operations).
+ */
 export const adposNameExistQuery = z.object({
   adpos_name: z.string(),
-  app_id: int,
+  app_id: int.optional(),
   adpos_id: int.optional(),
 });
 

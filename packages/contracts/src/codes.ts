@@ -12,6 +12,8 @@ export const Code = {
   PARAM_ERROR: 604,
   BAD_CREDENTIALS: 605,
   WRONG_PASSWORD: 606,
+  QUERY_TOO_SLOW: 607,
+  REPORTS_BUSY: 608,
   CAPTCHA_WRONG: 10001,
   TOO_MANY_ATTEMPTS: 10002,
   BAD_SIGNATURE: 10003,
@@ -20,6 +22,17 @@ export const Code = {
   NAME_TAKEN: 10006,
   TRANSITION_NOT_ALLOWED: 10007,
   NOT_FOUND: 10008,
+  ACCOUNT_INACTIVE: 10020,
+  ACCOUNT_DELETED: 10021,
+  JOIN_EMAIL_NOT_ADMIN: 10022,
+  JOIN_ACCOUNT_UNKNOWN: 10023,
+  OWN_ROLE: 10024,
+  LAST_ADMIN: 10025,
+  OWNER_PROTECTED: 10026,
+  OWNER_ONLY_DEMOTES: 10027,
+  TWO_FACTOR_CODE_WRONG: 10030,
+  TWO_FACTOR_REQUIRED: 10031,
+  TWO_FACTOR_CHALLENGE_EXPIRED: 10032,
   SESSION_EXPIRED: 20003,
   LOGIN_INVALID: 20005,
 } as const;
@@ -44,6 +57,14 @@ export const codeText: Record<CodeValue, Record<Lang, string>> = {
   604: { zh: '参数错误', en: 'Parameter error' },
   605: { zh: '用户名或密码错误', en: 'User name or password error' },
   606: { zh: '密码错误', en: 'Incorrect password' },
+  607: {
+    zh: '查询耗时过长，请缩小日期范围或减少分组维度',
+    en: 'The query took too long: narrow the date range or the grouping',
+  },
+  608: {
+    zh: '大范围报表查询繁忙，请稍后再试或缩小查询范围',
+    en: 'Too many large report queries are running: try again shortly or narrow the query',
+  },
   10001: { zh: '验证码错误或已过期', en: 'The captcha answer is wrong or has expired' },
   10002: { zh: '尝试次数过多，请稍后再试', en: 'Too many attempts, please try again later' },
   10003: { zh: '签名无效或请求已过期', en: 'Invalid signature or the request has expired' },
@@ -52,6 +73,41 @@ export const codeText: Record<CodeValue, Record<Lang, string>> = {
   10006: { zh: '名称或包名已存在', en: 'The name or package name already exists' },
   10007: { zh: '不允许的状态变更', en: 'This status change is not allowed' },
   10008: { zh: '请求的资源不存在', en: 'The requested resource does not exist' },
+  10020: {
+    zh: '该账号已被停用，请联系组织管理员',
+    en: "This account has been deactivated; please contact your organisation's administrator",
+  },
+  10021: {
+    zh: '该账号已被删除，请联系组织管理员',
+    en: "This account has been deleted; please contact your organisation's administrator",
+  },
+  10022: {
+    zh: '该邮箱不是任何组织超级管理员的邮箱',
+    en: "This email is not a super admin's email of any organisation",
+  },
+  10023: { zh: '该账户 ID 不存在', en: 'No account has this Account ID' },
+  10024: { zh: '不能修改自己的角色', en: 'You cannot change your own role' },
+  10025: {
+    zh: '组织至少需要保留一名在职的管理员',
+    en: 'The organisation must keep at least one active administrator',
+  },
+  10026: {
+    zh: '不能降级、停用或删除组织所有者',
+    en: "The organisation's owner cannot be demoted, inactivated or deleted",
+  },
+  10027: {
+    zh: '只有组织所有者可以取消管理员角色',
+    en: "Only the organisation's owner can demote an administrator",
+  },
+  10030: { zh: '两步验证码错误', en: 'The two-factor code is wrong' },
+  10031: {
+    zh: '您的组织要求开启两步验证，请先完成设置',
+    en: 'Your organisation requires two-factor sign-in, please set it up first',
+  },
+  10032: {
+    zh: '登录验证已过期，请重新登录',
+    en: 'The sign-in verification has expired, please sign in again',
+  },
   20003: { zh: '登录已过期，请重新登录', en: 'Your session has expired, please sign in again' },
   20005: { zh: '登录已失效，请重新登录', en: 'Your login is no longer valid, please sign in again' },
 };

@@ -57,7 +57,8 @@ export const BindType = { SUPER_EMAIL: 1, ACCOUNT_ID: 2 } as const;
  * - an account nobody has joined yet may be joined only by its creator, who becomes an active member
  *   (status 1) with role 67 (`is_first_join` true); anyone else answers 402;
  * - later joiners become applicants (status 3) with role 68 (`is_first_join` false);
- * - 402 when the caller already belongs to an organisation; 10008 when no such account or super admin.
+ * - 402 when the caller already belongs to an organisation; 10022 when the email is no active super
+ *   admin's; 10023 when no account has the id.
  * The server grants the role itself; `add_opt_permission` afterwards only confirms it.
  * Answers a new session token (`new_token`); the caller's previous token is revoked (20003).
  */

@@ -8,7 +8,7 @@ import { EARLIEST_REPORT_DATE, MAX_REPORT_DAYS } from './constants.ts';
 export type DateRuleViolation = 'order' | 'after_yesterday' | 'too_long' | 'too_early' | 'format';
 
 export const dateRuleText: Record<DateRuleViolation, { zh: string; en: string }> = {
-  format: { zh: '日期格式错误，应为 yyyyMMdd', en: 'Date format error, expected yyyyMMdd' },
+  format: { zh: '日期格式错误，应为 {format}', en: 'Date format error, expected {format}' },
   order: { zh: '开始日期不能晚于结束日期', en: 'The start date cannot be after the end date' },
   after_yesterday: { zh: '结束日期不能晚于昨天', en: 'The end date cannot be later than yesterday' },
   too_long: { zh: '查询范围不能超过 90 天', en: 'The date range cannot exceed 90 days' },
@@ -72,11 +72,16 @@ export function yesterdayIn(now: Date, timeZone: string): string {
   return fromDayNumber(dayNumber(dayIn(now, timeZone)) - 1);
 }
 
-/** The 604 message of a violated date rule in `lang`, `{date}` filled with the earliest date. */
+/**
+ * The 604 message of a violated date rule in `lang`, `{date}` filled with the earliest date and
+ * `{format}` with the date format the endpoint expects (`yyyyMMdd`, or `yyyy-MM-dd` for the game
+ * and app reports, api-contract §8).
+ */
 export function dateRuleMessage(
   rule: DateRuleViolation,
   lang: 'zh' | 'en',
   earliest: string = EARLIEST_REPORT_DATE,
+  format: 'yyyyMMdd' | 'yyyy-MM-dd' = 'yyyyMMdd',
 ): string {
-  return dateRuleText[rule][lang].replace('{date}', dashed(earliest));
+  return dateRuleText[rule][lang].replace('{date}', dashed(earliest)).replace('{format}', format);
 }

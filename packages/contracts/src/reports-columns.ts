@@ -3,6 +3,7 @@
  * per-kind catalogues of reports-*.ts stay one line per field. Every field is sortable unless said.
  */
 import { z } from 'zod';
+import { viewParams } from './report-view.ts';
 import type { CatalogueField, FileType } from './reports.ts';
 
 const entry =
@@ -29,10 +30,12 @@ export const pageParams = {
 
 /**
  * The shared list parameters of spec §7: `dt` `yyyyMMdd,yyyyMMdd`; `fields` and `titles` comma-joined
- * in display order (titles only matter to exports); `order` `field:asc|desc`.
+ * in display order (titles only matter to exports); `order` `field:asc|desc`; `preset` and `compare`
+ * (report-view.ts; a preset replaces `dt`).
  */
 export const listParams = {
-  dt: z.string(),
+  dt: z.string().default(''),
+  ...viewParams,
   fields: z.string().optional(),
   titles: z.string().optional(),
   order: z.string().optional(),

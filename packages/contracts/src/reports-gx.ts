@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { GX_PAGE_SIZE } from './constants.ts';
+import { viewParams } from './report-view.ts';
 import type { CatalogueField } from './reports.ts';
 import { dim, metric } from './reports-columns.ts';
 
@@ -36,8 +37,9 @@ export const gxCatalogue: CatalogueField[] = [
  * Answers `data: { list, count, total }` like the other lists.
  */
 export const gxListQuery = z.object({
-  start_date: z.string(),
-  end_date: z.string(),
+  start_date: z.string().default(''),
+  end_date: z.string().default(''),
+  ...viewParams,
   pkg_name: z.string().optional(),
   placement_id: z.string().optional(),
   placement_type: z.string().optional(),

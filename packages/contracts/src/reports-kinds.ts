@@ -34,6 +34,12 @@ import { rtbCatalogue } from './reports-rtb.ts';
 export const reportKinds = ['sdk', 'rtb', 'affiliate', 'game', 'gx'] as const;
 export type ReportKind = (typeof reportKinds)[number];
 
+/**
+ * Kinds whose facts are kept by the hour (issue 13 item 9): their reporting day follows the user's
+ * time zone (user_info `timezone`); the others' days are the network's (`network_timezone`).
+ */
+export const hourlyReportKinds: ReadonlySet<ReportKind> = new Set<ReportKind>(['sdk', 'affiliate']);
+
 /** The catalogue behind `GET /v1/report/stat_column/{kind}`. */
 export const reportCatalogues: Record<ReportKind, CatalogueField[]> = {
   sdk: sdkCatalogue,
@@ -52,24 +58,42 @@ export const reportColumnStorageKeys = {
 } as const;
 
 /**
- * `GET /v1/report/trend/{kind}`: the kind's list query (dates, filters, `db_source`; fields, order and
- * paging are ignored) plus `metric`, one metric field of the kind's catalogue. Same scope and date
- * rules as the list.
+ * `GET /v1/report/trend/{kind}`: the kind's list query (dates, filters, `db_source`, `preset`,
+ * `compare`; fields, order and paging are ignored) plus `metric`, one metric field of the kind's
+ * catalogue or several comma-joined (at most 6). Same scope and date rules as the list.
  */
 export const trendParams = z.object({ metric: z.string() });
 
 /**
  * Trend data: one point per day of the range, oldest first, days without facts as 0. `dt` is
- * yyyyMMdd for every kind; `value` is the metric over that day's rows (rates as ratios of the day's sums).
+ * yyyyMMdd for every kind; `value` is the (first) metric over that day's rows (rates as ratios of the
+ * day's sums). With several metrics `values` holds each by field; with `compare` (report-view.ts)
+ * `compare_dt` is the day moved into the compare period and `compare_values` every metric on it.
  */
-export const trendData = z.array(z.object({ dt: z.string(), value: z.number() }));
+export const trendData = z.array(
+  z.object({
+    dt: z.string(),
+    value: z.number(),
+    values: z.record(z.string(), z.number()).optional(),
+    compare_dt: z.string().optional(),
+    compare_values: z.record(z.string(), z.number()).optional(),
+  }),
+);
 export type TrendData = z.infer<typeof trendData>;
 
-/** Base of export file names per kind (the server appends `_<start>-<end>.<ext>`). */
-export const exportFileNames: Record<ReportKind | 'affiliate_reject', { zh: string; en: string }> = {
+/**
+ * Base of export file names per kind (the server appends `_<start>-<end>.<ext>`); `affiliate` is the
+ * older Affiliate report (`db_source=affiliate_2023`), `new_affiliate` New Affiliate
+ * (`affiliate_2024`): their files differ (api-contract §10).
+ */
+export const exportFileNames: Record<
+  ReportKind | 'new_affiliate' | 'affiliate_reject',
+  { zh: string; en: string }
+> = {
   sdk: { zh: 'SDK报表', en: 'sdk-report' },
   rtb: { zh: 'RTB报表', en: 'rtb-report' },
   affiliate: { zh: '联盟报表', en: 'affiliate-report' },
+  new_affiliate: { zh: '新联盟报表', en: 'new-affiliate-report' },
   affiliate_reject: { zh: '拒绝明细', en: 'reject-detail' },
   game: { zh: '游戏中心报表', en: 'game-report' },
   gx: { zh: '应用报表', en: 'app-report' },

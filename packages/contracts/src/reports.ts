@@ -3,6 +3,7 @@
  * The catalogue is shared: the server derives SQL and `stat_column` from it, the web its formats.
  */
 import { z } from 'zod';
+import { compareListData, viewParams } from './report-view.ts';
 
 export type FileType = 'date' | 'hour' | 'string' | 'int' | 'percent' | 'money';
 
@@ -100,7 +101,8 @@ export const sdkDefaultFields = [
  * `placement_type` filters by ad style; `country` by geo (ISO 3166-1 alpha-2).
  */
 export const sdkListQuery = z.object({
-  dt: z.string(),
+  dt: z.string().default(''),
+  ...viewParams,
   fields: z.string().optional(),
   titles: z.string().optional(),
   order: z.string().optional(),
@@ -117,7 +119,7 @@ export type SdkListQuery = z.infer<typeof sdkListQuery>;
  * A report row keyed by field. SDK rows: `dt` yyyyMMdd string, `hour` number 0–23, `ad_style` number
  * (AdStyle), `app_key`/`placement_id`/`placement_name`/`geo` strings; counters integers; rates ratios
  * (0.1234 = 12.34 %) and revenue/eCPM in USD, rounded to 6 decimals. When `app_key` is a dimension the
- * row also carries `app_name` (null for a key unknown to the accounts store).
+ * row also carries `app_name` (null for a key unknown to the accounts store); so do RTB rows.
  */
 export type ReportRow = Record<string, string | number | null>;
 
@@ -132,11 +134,26 @@ export const reportParamText = {
   bad_value: { zh: '无效的取值：{value}', en: 'Invalid value: {value}' },
 } as const;
 
-/** `GET /v1/report/list/{kind}` data (api-contract §8). */
+/**
+ * How fresh a kind's facts are (issue 13 item 9), on every list answer: `data_until` is the latest
+ * reporting day with facts of the kind, `yyyy-MM-dd`, with ` HH:00` (the last hour loaded on that
+ * day) for hourly kinds (SDK, affiliate); never after the caller's yesterday; absent when the kind
+ * has no facts yet.
+ */
+export const dataFreshness = {
+  data_until: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:00)?$/)
+    .optional(),
+};
+
+/** `GET /v1/report/list/{kind}` data (api-contract §8), with the comparison of report-view.ts. */
 export const reportListData = z.object({
   list: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
   count: z.number().int(),
   total: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+  ...compareListData,
+  ...dataFreshness,
 });
 export type ReportListData = z.infer<typeof reportListData>;
 

@@ -1,0 +1,67 @@
+/**
+ * Display labels of coded report cells in both languages (issue 13 items 5–6): ad styles (spec §4
+ * table, `AdStyle`), affiliate reject reasons (stored as their English text) and countries (ISO 3166-1
+ * alpha-2, named by `Intl.DisplayNames`). One table for the web's cells and the server's XLSX export,
+ * so both show the same words.
+ */
+import type { Lang } from './codes.ts';
+
+type Both = { zh: string; en: string };
+
+/** Ad style code → label (spec §4: 1 Banner, 2 Interstitial, 3 Native, 6 Rewarded Video). */
+export const adStyleLabels: Record<number, Both> = {
+  1: { zh: '横幅', en: 'Banner' },
+  2: { zh: '插屏', en: 'Interstitial' },
+  3: { zh: '原生', en: 'Native' },
+  6: { zh: '激励视频', en: 'Rewarded Video' },
+};
+
+/** Report fields whose values are ad style codes (SDK `ad_style`, RTB `placement_type`, app report `ad_format`). */
+export const adStyleFields: ReadonlySet<string> = new Set(['ad_style', 'placement_type', 'ad_format']);
+
+/** Report fields whose values are ISO country codes. */
+export const countryFields: ReadonlySet<string> = new Set(['geo', 'country', 'nation']);
+
+/** Affiliate reject reason (as stored, English) → label; unknown reasons show as stored. */
+export const rejectReasonLabels: Record<string, Both> = {
+  'Duplicate install': { zh: '重复安装', en: 'Duplicate install' },
+  'Click to install time too short': { zh: '点击到安装时间过短', en: 'Click to install time too short' },
+  'Proxy or VPN traffic': { zh: '代理或 VPN 流量', en: 'Proxy or VPN traffic' },
+  'Geo mismatch': { zh: '地区不符', en: 'Geo mismatch' },
+  'Device ID blacklisted': { zh: '设备 ID 在黑名单中', en: 'Device ID blacklisted' },
+  'Daily cap exceeded': { zh: '超出每日上限', en: 'Daily cap exceeded' },
+  'Bot traffic': { zh: '机器人流量', en: 'Bot traffic' },
+};
+
+/** An ad style code's label in `lang`; an unknown or empty code as it is (empty → ''). */
+export function adStyleLabel(code: unknown, lang: Lang): string {
+  if (code === null || code === undefined || code === '') return '';
+  return adStyleLabels[Number(code)]?.[lang] ?? String(code);
+}
+
+/** A reject reason's label in `lang`; an unknown reason as stored. */
+export function rejectReasonLabel(reason: unknown, lang: Lang): string {
+  const s = reason === null || reason === undefined ? '' : String(reason);
+  return rejectReasonLabels[s]?.[lang] ?? s;
+}
+
+const regionNames = new Map<Lang, Intl.DisplayNames>();
+
+/**
+ * A country code's name in `lang` (`Intl.DisplayNames`, region): "US" → "美国" / "United States".
+ * Anything that is not a two-letter code, or that ICU does not know, comes back as it is.
+ */
+export function countryLabel(code: unknown, lang: Lang): string {
+  const s = code === null || code === undefined ? '' : String(code);
+  if (!/^[A-Za-z]{2}$/.test(s)) return s;
+  let names = regionNames.get(lang);
+  if (!names) {
+    names = new Intl.DisplayNames([lang === 'zh' ? 'zh-CN' : 'en'], { type: 'region', fallback: 'code' });
+    regionNames.set(lang, names);
+  }
+  try {
+    return names.of(s.toUpperCase()) ?? s;
+  } catch {
+    return s;
+  }
+}
