@@ -12,6 +12,10 @@ import postgres from 'postgres';
 
 /** Either driver's database; query code is written once against this type. */
 export type Db = PgDatabase<PgQueryResultHKT>;
+/** A transaction of `Db`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A database or a transaction of it: what store functions that may run inside one take. */
+export type Executor = Db | Tx;
 
 export type DbHandle = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
 

@@ -53,3 +53,14 @@ export const emailCodes = pgTable(
   },
   (t) => [index('email_codes_email_idx').on(t.email, t.created_at)],
 );
+
+/**
+ * Signatures already accepted (api-contract §10 "One use per signature"): a signed request is accepted
+ * once; the same `sign` again within the window answers 10003. A row is needed only while its
+ * timestamp could still pass the window check (`expires_at`); housekeeping deletes it afterwards.
+ */
+export const usedSignatures = pgTable('used_signatures', {
+  /** The request's `sign` (upper-case hex HMAC-SHA256). */
+  sign: text('sign').primaryKey(),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

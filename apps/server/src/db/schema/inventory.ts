@@ -1,5 +1,6 @@
 /** Apps and ad slots (spec §3 App, Ad slot). `company_id` is the publisher that owns them. */
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -32,6 +33,11 @@ export const apps = pgTable(
     profit_center_id: integer('profit_center_id'),
     description: text('description').notNull().default(''),
     app_key: text('app_key').notNull(),
+    /**
+     * Whether the app ever left review (was approved, 1 → 2): only then is `app_key` ever shown, also
+     * after deletion (api-contract §10).
+     */
+    left_review: boolean('left_review').notNull().default(false),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

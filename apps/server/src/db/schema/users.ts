@@ -29,6 +29,11 @@ export const users = pgTable(
     company_id: integer('company_id').references(() => companies.id),
     /** Reason given when applying to join an organisation. */
     join_reason: text('join_reason'),
+    /**
+     * IANA time zone the user reads hourly reports in (issue 13 item 9); null: the network's
+     * REPORT_TIMEZONE.
+     */
+    timezone: text('timezone'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
