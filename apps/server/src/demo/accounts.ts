@@ -6,11 +6,13 @@
  */
 import { createHash } from 'node:crypto';
 import { AdStyle, AuditStatus, DataPermissionType, Role, UserStatus } from '@portal/contracts/constants.ts';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { adpos, apps } from '../db/schema/inventory.ts';
 import { accounts, companies, companyChannels } from '../db/schema/organisations.ts';
 import { dataPermissions, userRoles, users } from '../db/schema/users.ts';
 import { hashPassword } from '../lib/password.ts';
+import { APPS_ROOT, GAMES_ROOT, googlePlayCategories } from '../modules/industry/google-play-categories.ts';
 
 export const DEMO_PASSWORD = 'Demo12345';
 
@@ -20,8 +22,19 @@ type DemoApp = {
   pkg: string;
   platform: 1 | 2;
   status: number;
+  /** Second-level industry id (a Google Play category), so editing keeps a valid category. */
+  industry: number;
   slots: DemoSlot[];
 };
+
+/** The id of the Google Play category `name` under Games or Apps; throws for an unknown name. */
+function category(root: number, name: string): number {
+  const c = googlePlayCategories.find((x) => x.parent_id === root && x.name_en === name);
+  if (!c) throw new Error(`no category ${name}`);
+  return c.id;
+}
+const game = (name: string) => category(GAMES_ROOT, name);
+const app = (name: string) => category(APPS_ROOT, name);
 
 const gameSlots: DemoSlot[] = [
   { name: 'Home Banner', style: AdStyle.BANNER, content: [5] },
@@ -35,21 +48,44 @@ const mediaSlots: DemoSlot[] = [
 
 /** Demo Games' apps, largest first; the last is still under review. */
 export const demoGamesApps: DemoApp[] = [
-  { name: 'Puzzle Quest Saga', pkg: 'com.demogames.puzzlequest', platform: 1, status: 2, slots: gameSlots },
-  { name: 'Merge Kingdom', pkg: 'com.demogames.mergekingdom', platform: 1, status: 2, slots: gameSlots },
+  {
+    name: 'Puzzle Quest Saga',
+    pkg: 'com.demogames.puzzlequest',
+    platform: 1,
+    status: 2,
+    industry: game('Puzzle'),
+    slots: gameSlots,
+  },
+  {
+    name: 'Merge Kingdom',
+    pkg: 'com.demogames.mergekingdom',
+    platform: 1,
+    status: 2,
+    industry: game('Casual'),
+    slots: gameSlots,
+  },
   {
     name: 'Word Blitz',
     pkg: 'com.demogames.wordblitz',
     platform: 2,
     status: 2,
+    industry: game('Word'),
     slots: gameSlots.slice(0, 2),
   },
-  { name: 'Idle Miner Tycoon', pkg: 'com.demogames.idleminer', platform: 1, status: 2, slots: gameSlots },
+  {
+    name: 'Idle Miner Tycoon',
+    pkg: 'com.demogames.idleminer',
+    platform: 1,
+    status: 2,
+    industry: game('Simulation'),
+    slots: gameSlots,
+  },
   {
     name: 'Solitaire Classic',
     pkg: 'com.demogames.solitaire',
     platform: 2,
     status: 3,
+    industry: game('Card'),
     slots: gameSlots.slice(0, 1),
   },
   {
@@ -57,19 +93,35 @@ export const demoGamesApps: DemoApp[] = [
     pkg: 'com.demogames.bubblepop',
     platform: 1,
     status: 1,
+    industry: game('Casual'),
     slots: gameSlots.slice(1),
   },
 ];
 
 /** Other Media's apps. */
 export const otherMediaApps: DemoApp[] = [
-  { name: 'Daily News Reader', pkg: 'com.othermedia.dailynews', platform: 1, status: 2, slots: mediaSlots },
-  { name: 'Weather Now', pkg: 'com.othermedia.weathernow', platform: 2, status: 2, slots: mediaSlots },
+  {
+    name: 'Daily News Reader',
+    pkg: 'com.othermedia.dailynews',
+    platform: 1,
+    status: 2,
+    industry: app('News & Magazines'),
+    slots: mediaSlots,
+  },
+  {
+    name: 'Weather Now',
+    pkg: 'com.othermedia.weathernow',
+    platform: 2,
+    status: 2,
+    industry: app('Weather'),
+    slots: mediaSlots,
+  },
   {
     name: 'Recipe Box',
     pkg: 'com.othermedia.recipebox',
     platform: 1,
     status: 2,
+    industry: app('Food & Drink'),
     slots: mediaSlots.slice(0, 1),
   },
 ];
@@ -128,6 +180,14 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
       ])
       .returning();
     if (!demo || !member || !other || !ops) throw new Error('demo users not inserted');
+    // Each organisation's super admin is its creator, and so its owner (api-contract §10).
+    for (const [co, acc, owner] of [
+      [demoCo, demoAcc, demo],
+      [otherCo, otherAcc, other],
+    ] as const) {
+      await tx.update(companies).set({ created_by: owner.id }).where(eq(companies.id, co.id));
+      await tx.update(accounts).set({ created_by: owner.id }).where(eq(accounts.id, acc.id));
+    }
     await tx.insert(userRoles).values([
       { user_id: demo.id, role_id: Role.ADMIN },
       { user_id: member.id, role_id: Role.MEMBER },
@@ -150,6 +210,8 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
             is_online: 1,
             app_store_address: `https://play.google.com/store/apps/details?id=${a.pkg}`,
             audit_status: a.status,
+            left_review: a.status !== AuditStatus.REVIEW,
+            industry_id: a.industry,
             description: '',
             app_key: demoAppKey(a.pkg),
           })

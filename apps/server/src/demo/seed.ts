@@ -1,14 +1,14 @@
 /**
  * Demo network of api-contract §7, seeded on first start: accounts, organisations, apps and ad slots
- * (demo/accounts.ts), profit centres, then report facts from the report store's generator (reports/demo-facts.ts).
+ * (demo/accounts.ts), profit centres, then report facts from the report store's generator (demo/demo-facts.ts).
  * Runs when DEMO_SEED is true, or when unset and the accounts store has no user yet.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../db/schema/users.ts';
-import { seedDemoProfitCenters } from '../modules/ops/demo-profit-centers.ts';
-import { seedDemoFacts, seedDemoKindFacts } from '../reports/demo-facts.ts';
 import { seedDemoAccounts } from './accounts.ts';
+import { seedDemoFacts, seedDemoKindFacts } from './demo-facts.ts';
+import { seedDemoProfitCenters } from './profit-centers.ts';
 
 /** Seeds when configured to; returns whether it seeded. */
 export async function seedDemoIfNeeded(app: FastifyInstance): Promise<boolean> {

@@ -95,6 +95,7 @@ export const gameFacts: FactTable = {
   hourly: null,
   daily: 'game_daily',
   keys: [v('app_key'), v('pkg_name'), v('nation')],
+  // The entry step came later (api-contract §10): last, so ADD COLUMN gives older files the same order.
   counters: [
     'uv_impression',
     'pv_impression',
@@ -104,6 +105,8 @@ export const gameFacts: FactTable = {
     'pv_in',
     'uv_begin',
     'pv_begin',
+    'uv_entry',
+    'pv_entry',
   ].map(n),
   scope: 'app_key',
 };
@@ -143,11 +146,22 @@ function ddl(name: string, t: FactTable, hourly: boolean): string {
   return `CREATE TABLE IF NOT EXISTS ${name} (${cols.join(', ')})`;
 }
 
+/** Counters added after a table's first release: files created before get them (as 0) at open. */
+const laterCounters: Record<string, string[]> = { game: ['uv_entry', 'pv_entry'] };
+
 /** Idempotent DDL of every fact table; run at every open. */
-export const factSchemaSql: string[] = Object.values(factTables).flatMap((t) => [
-  ...(t.hourly ? [ddl(t.hourly, t, true)] : []),
-  ...(t.daily ? [ddl(t.daily, t, false)] : []),
-]);
+export const factSchemaSql: string[] = Object.values(factTables).flatMap((t) => {
+  const tables = [...(t.hourly ? [t.hourly] : []), ...(t.daily ? [t.daily] : [])];
+  return [
+    ...(t.hourly ? [ddl(t.hourly, t, true)] : []),
+    ...(t.daily ? [ddl(t.daily, t, false)] : []),
+    ...tables.flatMap((name) =>
+      (laterCounters[t.kind] ?? []).map(
+        (c) => `ALTER TABLE ${name} ADD COLUMN IF NOT EXISTS ${c} BIGINT DEFAULT 0`,
+      ),
+    ),
+  ];
+});
 
 /**
  * SQL that rebuilds the rollup of `t` for the days in `$start..$end` (yyyy-MM-dd) from the hourly

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateSdkFacts } from '../demo/sdk-generator.ts';
 import { buildListSql, type ReportQuery, splitByDay } from './query-builder.ts';
 import { sdkDef } from './report-defs.ts';
-import { generateSdkFacts } from './sdk-generator.ts';
 import { openDuckDbStore, type ReportStore } from './store.ts';
 
 const base: ReportQuery = {

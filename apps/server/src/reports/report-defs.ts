@@ -3,9 +3,10 @@
  * field of packages/contracts/reports-*.ts mapped to its SQL over the kind's fact table. Formulas:
  * fill_rate = response/request, impression_rate = impression/response, ctr = click/impression,
  * ecpm = revenue × 1000 / impression, win_rate = winning_bid/response, cvr = conversion/click; the
- * game step rates click/impression, in/click, begin/in; the app report's the same on its own names.
+ * game step rates impression/entry, click/impression, in/click, begin/in; the app report's the same on its own names.
  */
 import type { AffiliateDbSource } from '@portal/contracts/reports-affiliate.ts';
+import { gameFunnelSteps } from '@portal/contracts/reports-game.ts';
 import { affiliateFacts, gameFacts, gxFacts, rejectFacts, rtbFacts, sdkFacts } from './fact-tables.ts';
 import { count, date, key, money, type QueryDef, rate } from './query-builder.ts';
 
@@ -28,15 +29,14 @@ function adFunnel(response: string, impression: string): QueryDef['metrics'] {
 }
 
 /**
- * The game centre funnel: uv_ and pv_ counts of impression → click → in → begin, each step after the
- * first with its rate over the step before (`<uv|pv>_<step>_rate`).
+ * The game centre funnel (api-contract §10): uv_ and pv_ counts of entry → impression → click → in →
+ * begin, each step after the first with its rate over the step before (`<uv|pv>_<step>_rate`).
  */
 function gameFunnel(): QueryDef['metrics'] {
-  const steps = ['impression', 'click', 'in', 'begin'];
   const out: QueryDef['metrics'] = {};
-  steps.forEach((step, i) => {
+  gameFunnelSteps.forEach((step, i) => {
     for (const u of ['uv', 'pv']) out[`${u}_${step}`] = count(`${u}_${step}`);
-    const prev = steps[i - 1];
+    const prev = gameFunnelSteps[i - 1];
     if (prev) for (const u of ['uv', 'pv']) out[`${u}_${step}_rate`] = rate(`${u}_${step}`, `${u}_${prev}`);
   });
   return out;

@@ -21,16 +21,16 @@ export type ReportListResult = { rows: ReportResultRow[]; count: number; total: 
  * rows (past the end, or no facts) costs the separate count and totals statements.
  */
 export async function queryReportList(
-  store: ReportStore,
+  store: Pick<ReportStore, 'query' | 'dialect'>,
   def: QueryDef,
   q: ReportQuery,
 ): Promise<ReportListResult> {
-  const page = buildPageSql(def, q);
+  const page = buildPageSql(def, q, store.dialect);
   const found = await store.query(page.sql, page.params);
   const first = found[0];
   if (!first) {
-    const n = buildCountSql(def, q);
-    const total = buildTotalSql(def, q);
+    const n = buildCountSql(def, q, store.dialect);
+    const total = buildTotalSql(def, q, store.dialect);
     const [countRows, totalRows] = await Promise.all([
       store.query(n.sql, n.params),
       store.query(total.sql, total.params),

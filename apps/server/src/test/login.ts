@@ -9,6 +9,7 @@ import { signFields } from '@portal/contracts/sign.ts';
 import type { FastifyInstance } from 'fastify';
 import { CompactEncrypt } from 'jose';
 import { TEST_CAPTCHA } from './test-app.ts';
+import { signingTimestamp } from './timestamps.ts';
 
 export type Answer<T = unknown> = { code: number; msg: string; data: T };
 
@@ -58,8 +59,8 @@ export async function attemptLogin(app: FastifyInstance, attempt: LoginAttempt):
     captcha_answer: attempt.captchaAnswer ?? TEST_CAPTCHA,
     plat_type: PLAT_TYPE,
     caller: 'web',
-    timestamp: attempt.timestamp ?? Math.floor(app.now().getTime() / 1000),
   };
+  form.timestamp = attempt.timestamp ?? signingTimestamp(app, form);
   form.sign = await signFields(app.config.signKey, form);
   attempt.afterSign?.(form);
   const res = await app.inject({

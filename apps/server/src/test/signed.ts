@@ -7,6 +7,7 @@ import { PLAT_TYPE } from '@portal/contracts/constants.ts';
 import { signFields } from '@portal/contracts/sign.ts';
 import type { FastifyInstance } from 'fastify';
 import { type Answer, encryptForServer } from './login.ts';
+import { signingTimestamp } from './timestamps.ts';
 
 export type SignOptions = {
   /** Changes the fields after signing (tamper tests). */
@@ -21,11 +22,8 @@ export async function signed(
   fields: Record<string, unknown>,
   opts: SignOptions = {},
 ): Promise<Record<string, unknown>> {
-  const body: Record<string, unknown> = {
-    plat_type: PLAT_TYPE,
-    timestamp: Math.floor(app.now().getTime() / 1000),
-    ...fields,
-  };
+  const body: Record<string, unknown> = { plat_type: PLAT_TYPE, ...fields };
+  body.timestamp = fields.timestamp ?? signingTimestamp(app, body);
   body.sign = await signFields(app.config.signKey, body);
   opts.afterSign?.(body);
   return body;

@@ -1,7 +1,9 @@
 /**
  * Test harness: a real app on a fresh, migrated store. PGlite in memory by default; with
  * `TEST_DATABASE_URL` set, tests built with `db: 'postgres'` get a fresh database on that server,
- * dropped on close. The report store lives in a fresh temp DATA_DIR.
+ * dropped on close. The report store lives in a fresh temp DATA_DIR (DuckDB), or with
+ * `reportStore: 'clickhouse'` in a fresh database of this test file's chDB endpoint
+ * (chdb-endpoint.ts: ClickHouse's HTTP interface on ClickHouse's engine), dropped on close.
  */
 import { generateKeyPair } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
+import { type ChdbEndpoint, startChdbEndpoint } from './chdb-endpoint.ts';
 
 export const TEST_CAPTCHA = '424242';
 
@@ -20,7 +23,53 @@ export type TestAppOptions = {
   db?: 'pglite' | 'postgres';
   env?: Record<string, string>;
   now?: () => Date;
+  /** 'duckdb' (default) or 'clickhouse' (the production adapter against this file's chDB endpoint). */
+  reportStore?: ReportStoreKind;
+  /** Stores shared with other test apps (several instances): used as given, never dropped. */
+  shared?: { databaseUrl: string; reportStoreUrl: string };
 };
+
+export type ReportStoreKind = 'duckdb' | 'clickhouse';
+
+/** The report stores every report suite runs on: the embedded DuckDB file and ClickHouse (chDB). */
+export const testReportStores: ReportStoreKind[] = ['duckdb', 'clickhouse'];
+
+/**
+ * (accounts store, report store) pairs of the report suites: every accounts store with DuckDB, and
+ * PGlite with ClickHouse.
+ */
+export const testStorePairs: ['pglite' | 'postgres', ReportStoreKind][] = [
+  ...(process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const)).map(
+    (db): ['pglite' | 'postgres', ReportStoreKind] => [db, 'duckdb'],
+  ),
+  ['pglite', 'clickhouse'],
+];
+
+/**
+ * Per-test timeout (ms) of the report suites: each test pages through lists and exports on a shared 2-core machine,
+ * and the ClickHouse runs go through HTTP to chDB, so a test may take well over the default 30 s.
+ */
+export const reportSuiteTimeout = 180_000;
+
+let endpoint: Promise<ChdbEndpoint> | undefined;
+
+/** One chDB endpoint per test file (process): chDB starts in ~0.5 s and holds every test database. */
+export function sharedChdbEndpoint(): Promise<ChdbEndpoint> {
+  endpoint ??= startChdbEndpoint();
+  return endpoint;
+}
+
+/** A fresh database on the shared chDB endpoint: its REPORT_STORE_URL and a function dropping it. */
+export async function freshClickHouseDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const ep = await sharedChdbEndpoint();
+  const name = `portal_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  return {
+    url: `clickhouse://default:@${new URL(ep.url).host}/${name}`,
+    drop: async () => {
+      await ep.exec(`DROP DATABASE IF EXISTS ${name}`);
+    },
+  };
+}
 
 /** Which stores the suite runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
 export const testDbKinds: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL
@@ -39,26 +88,37 @@ function testRsaKey(): Promise<string> {
   return sharedKey;
 }
 
-export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
-  let databaseUrl: string | undefined;
-  let dropDb: (() => Promise<void>) | undefined;
-  if (opts.db === 'postgres') {
-    const base = process.env.TEST_DATABASE_URL;
-    if (!base) throw new Error('TEST_DATABASE_URL is not set');
-    const name = `portal_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    const admin = postgres(base, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(base);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDb = async () => {
+/** A fresh database on TEST_DATABASE_URL's server: its URL and a function dropping it. */
+export async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `portal_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
       const a = postgres(base, { max: 1, onnotice: () => {} });
       await a.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await a.end();
-    };
+    },
+  };
+}
+
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  let databaseUrl: string | undefined = opts.shared?.databaseUrl;
+  let dropDb: (() => Promise<void>) | undefined;
+  if (opts.db === 'postgres' && !opts.shared) {
+    const pg = await freshPostgresDatabase();
+    databaseUrl = pg.url;
+    dropDb = pg.drop;
   }
+  const ch = opts.reportStore === 'clickhouse' && !opts.shared ? await freshClickHouseDatabase() : undefined;
+  const reportStoreUrl = opts.shared?.reportStoreUrl ?? ch?.url;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -68,6 +128,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     WEB_DIST: path.join(dataDir, 'no-web'),
     PORTAL_RSA_PRIVATE_KEY: await testRsaKey(),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(reportStoreUrl ? { REPORT_STORE_URL: reportStoreUrl } : {}),
     ...opts.env,
   });
   if (!databaseUrl) config.databaseUrl = undefined;
@@ -80,6 +141,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     close: async () => {
       await app.close();
       await dropDb?.();
+      await ch?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -4,10 +4,10 @@
  * app's own pipeline counts 1–3 % fewer requests and differs slightly in revenue. Run after the SDK
  * generator. Same seed → same rows.
  */
-import { gxFacts, sdkFacts } from './fact-tables.ts';
+import { gxFacts, sdkFacts } from '../reports/fact-tables.ts';
+import type { ReportStore } from '../reports/store.ts';
 import { deleteDays, draw, insertRows, rangeOf, u } from './gen-sql.ts';
 import type { GenerateOptions } from './rtb-generator.ts';
-import type { ReportStore } from './store.ts';
 
 /** Generates (replacing the range) app report facts for the apps of `packages` (app_key → package name). */
 export async function generateGxFacts(

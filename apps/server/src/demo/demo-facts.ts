@@ -3,6 +3,10 @@
  * store, `config.demoDays` days up to yesterday in REPORT_TIMEZONE (from `app.now()`), deterministic
  * for `config.demoRandomSeed`. Apps still under review get none (no SDK traffic before approval).
  * Within each company the app created first is the largest, and later ones form a long tail.
+ *
+ * The generators are DuckDB SQL: on another report store (ClickHouse) they run on a scratch
+ * in-memory DuckDB and the facts are copied across (reports/copy-facts.ts), so both stores hold the
+ * same rows for the same seed.
  */
 import { AuditStatus, DataPermissionType } from '@portal/contracts/constants.ts';
 import { yesterdayIn } from '@portal/contracts/report-dates.ts';
@@ -11,8 +15,20 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { adpos, apps } from '../db/schema/inventory.ts';
 import { companyChannels } from '../db/schema/organisations.ts';
+import { copyFacts, daysBetween } from '../reports/copy-facts.ts';
+import {
+  affiliateFacts,
+  type FactTable,
+  gameFacts,
+  gxFacts,
+  rejectFacts,
+  rtbFacts,
+  sdkFacts,
+} from '../reports/fact-tables.ts';
+import { openDuckDbStore, type ReportStore } from '../reports/store.ts';
 import { generateAffiliateFacts } from './affiliate-generator.ts';
 import { generateGameFacts } from './game-generator.ts';
+import { rangeOf } from './gen-sql.ts';
 import { generateGxFacts } from './gx-generator.ts';
 import { generateRtbFacts } from './rtb-generator.ts';
 import { type FactApp, generateSdkFacts } from './sdk-generator.ts';
@@ -46,16 +62,45 @@ export async function loadFactApps(db: Db): Promise<FactApp[]> {
   return out;
 }
 
-/** Generates the demo facts; returns row counts. */
-export async function seedDemoFacts(app: FastifyInstance): Promise<{ rows: number; dailyRows: number }> {
-  const factApps = await loadFactApps(app.db);
-  if (factApps.length === 0) return { rows: 0, dailyRows: 0 };
-  const result = await generateSdkFacts(app.reportStore, {
-    apps: factApps,
+/**
+ * Runs `generate` on `target` when it is DuckDB; otherwise on a scratch in-memory DuckDB, then copies
+ * the facts of `tables` over the `days` days ending `endDate` (yyyyMMdd) into `target`.
+ */
+async function onGeneratorStore<T>(
+  target: ReportStore,
+  tables: FactTable[],
+  range: { endDate: string; days: number },
+  generate: (store: ReportStore) => Promise<T>,
+): Promise<T> {
+  if (target.dialect === 'duckdb') return generate(target);
+  const scratch = await openDuckDbStore(':memory:');
+  try {
+    const result = await generate(scratch);
+    const { start, end } = rangeOf(range.endDate, range.days);
+    for (const t of tables) await copyFacts(scratch, target, t, daysBetween(start, end));
+    return result;
+  } finally {
+    await scratch.close();
+  }
+}
+
+/** The SDK generator's options for the demo network of `app`. */
+async function sdkOptions(app: FastifyInstance) {
+  return {
+    apps: await loadFactApps(app.db),
     days: app.config.demoDays,
     endDate: yesterdayIn(app.now(), app.config.reportTimezone),
     seed: app.config.demoRandomSeed,
-  });
+  };
+}
+
+/** Generates the demo facts; returns row counts. */
+export async function seedDemoFacts(app: FastifyInstance): Promise<{ rows: number; dailyRows: number }> {
+  const opts = await sdkOptions(app);
+  if (opts.apps.length === 0) return { rows: 0, dailyRows: 0 };
+  const result = await onGeneratorStore(app.reportStore, [sdkFacts], opts, (store) =>
+    generateSdkFacts(store, opts),
+  );
   return { rows: result.hourlyRows, dailyRows: result.dailyRows };
 }
 
@@ -70,6 +115,24 @@ const networkAffiliateChannels = ['AdPulse Network', 'Zentrix Media'];
  * the SDK rollup). Returns row counts per kind.
  */
 export async function seedDemoKindFacts(app: FastifyInstance): Promise<Record<string, number>> {
+  const tables = [
+    rtbFacts,
+    affiliateFacts.affiliate_2023,
+    affiliateFacts.affiliate_2024,
+    rejectFacts.affiliate_2023,
+    rejectFacts.affiliate_2024,
+    gameFacts,
+    gxFacts,
+  ];
+  const sdk = await sdkOptions(app);
+  return onGeneratorStore(app.reportStore, tables, sdk, async (store) => {
+    // The app report derives from the SDK rollup: a scratch store needs the SDK facts first.
+    if (store !== app.reportStore && sdk.apps.length) await generateSdkFacts(store, sdk);
+    return generateKindFacts(app, store);
+  });
+}
+
+async function generateKindFacts(app: FastifyInstance, store: ReportStore): Promise<Record<string, number>> {
   const opts = {
     days: app.config.demoDays,
     endDate: yesterdayIn(app.now(), app.config.reportTimezone),
@@ -84,13 +147,13 @@ export async function seedDemoKindFacts(app: FastifyInstance): Promise<Record<st
     ...extra.map((channel) => ({ channel, weight: 0.6 })),
   ];
   const rtb = await generateRtbFacts(
-    app.reportStore,
+    store,
     named(DataPermissionType.RTB, networkRtbChannels).map((c) => ({ ...c, apps: 4 })),
     opts,
   );
   const affiliateChannels = named(DataPermissionType.AFFILIATE, networkAffiliateChannels);
-  const a23 = await generateAffiliateFacts(app.reportStore, 'affiliate_2023', affiliateChannels, opts);
-  const a24 = await generateAffiliateFacts(app.reportStore, 'affiliate_2024', affiliateChannels, opts);
+  const a23 = await generateAffiliateFacts(store, 'affiliate_2023', affiliateChannels, opts);
+  const a24 = await generateAffiliateFacts(store, 'affiliate_2024', affiliateChannels, opts);
   const factKeys = new Set((await loadFactApps(app.db)).map((a) => a.app_key));
   const appRows = (
     await app.db
@@ -99,11 +162,11 @@ export async function seedDemoKindFacts(app: FastifyInstance): Promise<Record<st
       .orderBy(asc(apps.company_id), asc(apps.id))
   ).filter((a) => factKeys.has(a.app_key));
   const game = await generateGameFacts(
-    app.reportStore,
+    store,
     appRows.map((a, i) => ({ ...a, weight: 1 / (i + 1) ** 0.8 })),
     opts,
   );
-  const gx = await generateGxFacts(app.reportStore, appRows, opts);
+  const gx = await generateGxFacts(store, appRows, opts);
   return {
     rtb,
     affiliate_2023: a23.hourlyRows,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { openDuckDbStore, type ReportStore } from '../reports/store.ts';
 import { type FactApp, generateSdkFacts } from './sdk-generator.ts';
-import { openDuckDbStore, type ReportStore } from './store.ts';
 
 const apps: FactApp[] = [
   {

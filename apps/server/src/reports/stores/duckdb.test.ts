@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateSdkFacts } from './sdk-generator.ts';
-import { openDuckDbStore } from './store.ts';
+import { generateSdkFacts } from '../../demo/sdk-generator.ts';
+import { openDuckDbStore } from './duckdb.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'report-store-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoAccounts } from '../demo/accounts.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { seedDemoAccounts } from './accounts.ts';
 import { loadFactApps, seedDemoFacts } from './demo-facts.ts';
 
 describe('seedDemoFacts', () => {

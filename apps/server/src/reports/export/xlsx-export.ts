@@ -11,7 +11,8 @@
 import os from 'node:os';
 import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import type { ReportValue } from './store.ts';
+import type { FileType } from '@portal/contracts/reports.ts';
+import type { ReportValue } from '../store.ts';
 
 /** Data rows per sheet: Excel's 1,048,576 rows less the title row (ECMA-376 / Excel limits). */
 export const XLSX_SHEET_ROWS = 1_048_575;
@@ -36,8 +37,13 @@ async function turn(): Promise<() => void> {
   };
 }
 
+/** How a column's cells are typed and formatted (xlsx-worker.mjs): the catalogue's `file_type`. */
+export type XlsxCellType = FileType;
+
 export type XlsxOptions = {
   sheetName?: string;
+  /** Each column's cell type, in title order; absent: every cell as it comes (text or number). */
+  types?: XlsxCellType[];
   /** Data rows per sheet before the next sheet starts (tests use small numbers). */
   sheetRows?: number;
   /** Resolves when `out` can take more; throws when it is gone (export-writer.ts `drained`). */
@@ -102,6 +108,7 @@ export async function writeXlsx(
     worker.postMessage({
       type: 'start',
       titles,
+      types: opts.types,
       sheetName: opts.sheetName ?? 'report',
       sheetRows: opts.sheetRows ?? XLSX_SHEET_ROWS,
     });

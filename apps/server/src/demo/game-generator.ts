@@ -1,17 +1,22 @@
 /**
- * Deterministic game-centre facts (api-contract §7), daily per app and country: the in-app game
- * centre's entry is exposed to a share of the app's users (UV), several times each (PV); 6–15 % of
- * them click it, 65–90 % of clickers enter, 45–80 % of entrants start a game. Same seed → same rows.
+ * Deterministic game-centre facts (api-contract §7, the five-step funnel of §10), daily per app and
+ * country: a share of the app's users enter the in-app game centre (UV), several times each (PV);
+ * 70–95 % of them are exposed to games, 6–15 % of those click one, 65–90 % of clickers enter a game,
+ * 45–80 % of those start it. Same seed → same rows.
  */
-import { gameFacts } from './fact-tables.ts';
+import { gameFacts } from '../reports/fact-tables.ts';
+import type { ReportStore } from '../reports/store.ts';
 import { createGeoTable, daysCte, deleteDays, draw, insertRows, rangeOf, u, weekday } from './gen-sql.ts';
 import type { GenerateOptions } from './rtb-generator.ts';
-import type { ReportStore } from './store.ts';
 
 /** An app with a game centre; `weight` 1 for the largest (~400k daily exposed users). */
 export type GameApp = { app_key: string; pkg_name: string; weight: number };
 
 const TOP_DAILY_UV = 400_000;
+
+/** The insert's columns, in the order the final SELECT gives them. */
+const gameColumns =
+  'dt, app_key, pkg_name, nation, uv_impression, pv_impression, uv_click, pv_click, uv_in, pv_in, uv_begin, pv_begin, uv_entry, pv_entry';
 
 /** Generates (replacing the range) game facts for `apps`; returns the rows written. */
 export async function generateGameFacts(
@@ -32,7 +37,7 @@ export async function generateGameFacts(
     );
     await deleteDays(run, gameFacts, range);
     await run(
-      `INSERT INTO ${gameFacts.daily}
+      `INSERT INTO ${gameFacts.daily} (${gameColumns})
        WITH ${daysCte},
        ag AS (
          SELECT a.*, g.geo AS nation, g.weight * (0.3 + 1.4 * ${u("'ggeo'", 'a.app_key', 'g.geo')}) AS gw,
@@ -43,12 +48,16 @@ export async function generateGameFacts(
                 ${TOP_DAILY_UV} * ag.w * ag.gw / sum(ag.gw) OVER (PARTITION BY d.dt, ag.app_key)
                   * ${weekday('d.dt')} * (0.9 + 0.2 * ${u("'gday'", 'ag.app_key', 'd.dt')}) AS expected
          FROM days d CROSS JOIN ag WHERE ag.rk <= 15
+       ), s0 AS (
+         SELECT *, ${draw('expected', "'uve'", ...k)} AS uv_entry FROM b
        ), s1 AS (
-         SELECT *, ${draw('expected', "'uvi'", ...k)} AS uv_impression FROM b
+         SELECT *, ${draw(`uv_entry * (1.2 + 0.4 * ${u("'pve'", ...k)})`, "'pve2'", ...k)} AS pv_entry,
+                ${draw(`uv_entry * (0.7 + 0.25 * ${u("'uvi'", ...k)})`, "'uvi2'", ...k)} AS uv_impression
+         FROM s0 WHERE uv_entry > 0
        ), s2 AS (
          SELECT *, ${draw(`uv_impression * (1.4 + 0.8 * ${u("'pvi'", ...k)})`, "'pvi2'", ...k)} AS pv_impression,
                 ${draw(`uv_impression * (0.06 + 0.09 * ${u("'uvc'", ...k)})`, "'uvc2'", ...k)} AS uv_click
-         FROM s1 WHERE uv_impression > 0
+         FROM s1
        ), s3 AS (
          SELECT *, ${draw(`uv_click * (1.1 + 0.5 * ${u("'pvc'", ...k)})`, "'pvc2'", ...k)} AS pv_click,
                 ${draw(`uv_click * (0.65 + 0.25 * ${u("'uvn'", ...k)})`, "'uvn2'", ...k)} AS uv_in
@@ -59,7 +68,8 @@ export async function generateGameFacts(
          FROM s3
        )
        SELECT dt, app_key, pkg_name, nation, uv_impression, pv_impression, uv_click, pv_click, uv_in, pv_in,
-              uv_begin, ${draw(`greatest(uv_begin, pv_in * (0.45 + 0.35 * ${u("'pvb'", ...k)}))`, "'pvb2'", ...k)} AS pv_begin
+              uv_begin, ${draw(`greatest(uv_begin, pv_in * (0.45 + 0.35 * ${u("'pvb'", ...k)}))`, "'pvb2'", ...k)} AS pv_begin,
+              uv_entry, pv_entry
        FROM s4
        ORDER BY app_key, dt`,
       { ...range, seed },

@@ -7,7 +7,8 @@
  * The daily rollup is rebuilt from the hourly rows. Same seed → same rows.
  */
 import type { AffiliateDbSource } from '@portal/contracts/reports-affiliate.ts';
-import { affiliateFacts, rejectFacts } from './fact-tables.ts';
+import { affiliateFacts, rejectFacts } from '../reports/fact-tables.ts';
+import type { ReportStore } from '../reports/store.ts';
 import {
   createGeoTable,
   daysCte,
@@ -21,7 +22,6 @@ import {
   weekday,
 } from './gen-sql.ts';
 import type { GenerateOptions } from './rtb-generator.ts';
-import type { ReportStore } from './store.ts';
 
 export type AffiliateChannel = { channel: string; weight: number };
 

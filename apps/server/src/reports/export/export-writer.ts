@@ -5,10 +5,21 @@
  * away stops the export (the next wait throws).
  */
 import type { Writable } from 'node:stream';
-import type { ReportResultRow, ReportValue } from './store.ts';
+import type { FileType } from '@portal/contracts/reports.ts';
+import type { ReportResultRow, ReportValue } from '../store.ts';
 import { writeXlsx } from './xlsx-export.ts';
 
-export type ExportColumn = { field: string; title: string };
+/**
+ * One export column: its title; for XLSX its cell type (`fileType`, the catalogue's, default text) and
+ * the label a code is shown as (`label`, e.g. an ad style's name in the request's language). CSV
+ * writes the stored values whatever these say.
+ */
+export type ExportColumn = {
+  field: string;
+  title: string;
+  fileType?: FileType;
+  label?: (v: ReportValue) => ReportValue;
+};
 export type ExportFormat = 'xlsx' | 'csv';
 
 export const exportContentType: Record<ExportFormat, string> = {
@@ -26,9 +37,14 @@ export function contentDisposition(utf8Name: string, asciiName: string): string 
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-function csvCell(v: ReportValue): string {
+/**
+ * One CSV field (RFC 4180 quoting). A string that a spreadsheet would read as a formula (starting
+ * with `=`, `+`, `-`, `@`, tab or CR: OWASP "CSV injection") gets a leading `'` so it shows as text;
+ * numbers are written as numbers, a negative one included.
+ */
+export function csvCell(v: ReportValue): string {
   if (v === null) return '';
-  const s = String(v);
+  const s = typeof v === 'string' && /^[=+\-@\t\r]/.test(v) ? `'${v}` : String(v);
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
@@ -53,8 +69,8 @@ export async function drained(out: Writable): Promise<void> {
 
 /**
  * Writes every row of `chunks` as `format` to `out`, then ends it. Returns the number of rows. XLSX
- * is built in a worker thread (xlsx-export.ts) and starts a new sheet every `sheetRows` rows
- * (default: Excel's limit).
+ * is built in a worker thread (xlsx-export.ts), cells labelled (`label`) and typed (`fileType`) as the
+ * page shows them, and starts a new sheet every `sheetRows` rows (default: Excel's limit).
  */
 export async function writeExport(
   out: Writable,
@@ -75,12 +91,18 @@ export async function writeExport(
     return rows;
   }
   async function* batches() {
-    for await (const chunk of chunks) yield chunk.map((r) => columns.map((c) => r[c.field] ?? null));
+    for await (const chunk of chunks)
+      yield chunk.map((r) =>
+        columns.map((c) => {
+          const v = r[c.field] ?? null;
+          return c.label && v !== null ? c.label(v) : v;
+        }),
+      );
   }
   return writeXlsx(
     out,
     columns.map((c) => c.title),
     batches(),
-    { drained, sheetRows: opts.sheetRows },
+    { drained, sheetRows: opts.sheetRows, types: columns.map((c) => c.fileType ?? 'string') },
   );
 }

@@ -4,9 +4,9 @@
  * Bid requests → responses (fill 40–80 % by tier) → winning bids (win rate 20–60 %) → impressions
  * (90–98 % of wins) → clicks (CTR ~0.3–2 %); revenue from the tier eCPM. Same seed → same rows.
  */
-import { type FactTable, rtbFacts } from './fact-tables.ts';
+import { type FactTable, rtbFacts } from '../reports/fact-tables.ts';
+import type { ReportStore } from '../reports/store.ts';
 import { createGeoTable, daysCte, deleteDays, draw, insertRows, rangeOf, u, weekday } from './gen-sql.ts';
-import type { ReportStore } from './store.ts';
 
 export type RtbChannel = { channel: string; weight: number; apps: number };
 export type GenerateOptions = { days: number; endDate: string; seed: number };

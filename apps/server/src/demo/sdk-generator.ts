@@ -11,9 +11,9 @@
  * Every fact of a day depends only on (seed, app, placement, geo, day, hour), not on the range asked for.
  */
 import { dayNumber, fromDayNumber } from '@portal/contracts/report-dates.ts';
+import { SDK_DAILY, SDK_HOURLY } from '../reports/sdk-schema.ts';
+import type { ReportParams, ReportStore, WriteRunner } from '../reports/store.ts';
 import { type DemoGeo, demoGeos, hourCurve, styleShape, tierEcpm, tierFill } from './demo-geo.ts';
-import { SDK_DAILY, SDK_HOURLY } from './sdk-schema.ts';
-import type { ReportParams, ReportStore, WriteRunner } from './store.ts';
 
 export type FactPlacement = { placement_id: string; placement_name: string; ad_style: number };
 export type FactApp = {

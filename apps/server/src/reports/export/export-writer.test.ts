@@ -1,8 +1,8 @@
 import { PassThrough, Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import type { ReportResultRow } from '../store.ts';
 import { contentDisposition, writeExport } from './export-writer.ts';
-import type { ReportResultRow } from './store.ts';
 
 const columns = [
   { field: 'dt', title: '日期' },
@@ -52,6 +52,35 @@ describe('writeExport', () => {
     expect(text.split('\r\n')[2]).toBe('2026-11-02,游戏 1 🎮,1.25');
   });
 
+  it('neutralises formula cells in CSV (OWASP CSV injection) and keeps numbers as numbers', async () => {
+    const out = new PassThrough();
+    const done = collect(out);
+    const cols = [
+      { field: 'a', title: '=title' },
+      { field: 'b', title: 'B' },
+    ];
+    const evil: ReportResultRow[] = [
+      { a: '=HYPERLINK("http://x","y")', b: -12.5 },
+      { a: '+1', b: '-1' },
+      { a: '@SUM(A1)', b: '\tcmd' },
+      { a: '\rcmd', b: 'a=b' },
+      { a: 'plain', b: 0 },
+    ];
+    await writeExport(out, cols, chunked(evil, 2), 'csv');
+    const lines = (await done)
+      .toString('utf8')
+      .replace(/^\ufeff/, '')
+      .split('\r\n');
+    expect(lines.slice(0, 6)).toEqual([
+      "'=title,B",
+      `"'=HYPERLINK(""http://x"",""y"")",-12.5`,
+      "'+1,'-1",
+      "'@SUM(A1),'\tcmd",
+      `"'\rcmd",a=b`,
+      'plain,0',
+    ]);
+  });
+
   it.each(['csv', 'xlsx'] as const)(
     'stops reading rows (and ends the %s writer) once the client has gone away',
     async (format) => {
@@ -68,6 +97,41 @@ describe('writeExport', () => {
       expect(pulled).toBeLessThan(10);
     },
   );
+});
+
+describe('writeExport XLSX typed cells', () => {
+  it('writes real dates, numbers from numeric text, formats by type, labels, a frozen bold title row and widths', async () => {
+    const out = new PassThrough();
+    const done = collect(out);
+    const typed = [
+      { field: 'dt', title: '日期', fileType: 'date' as const },
+      { field: 'style', title: '广告样式', label: (v: unknown) => (v === 2 ? '插屏' : String(v)) },
+      { field: 'imp', title: 'Impressions', fileType: 'int' as const },
+      { field: 'rate', title: 'Fill rate', fileType: 'percent' as const },
+      { field: 'revenue', title: 'Revenue', fileType: 'money' as const },
+    ];
+    const data: ReportResultRow[] = [
+      { dt: '20261122', style: 2, imp: '1234567', rate: 0.673644, revenue: 98765.4321 },
+      { dt: '2026-11-21', style: null, imp: null, rate: 0, revenue: 0 },
+    ];
+    await writeExport(out, typed, chunked(data, 1), 'xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await done) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0] as ExcelJS.Worksheet;
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+    const [a, b] = [sheet.getRow(2), sheet.getRow(3)];
+    expect(a.getCell(1)).toMatchObject({ value: new Date(Date.UTC(2026, 10, 22)), numFmt: 'yyyy-mm-dd' });
+    expect(b.getCell(1).value).toEqual(new Date(Date.UTC(2026, 10, 21)));
+    expect(a.getCell(2).value).toBe('插屏');
+    expect(b.getCell(2).value).toBeNull();
+    expect(a.getCell(3)).toMatchObject({ type: ExcelJS.ValueType.Number, value: 1234567, numFmt: '#,##0' });
+    expect(a.getCell(4)).toMatchObject({ value: 0.673644, numFmt: '0.00%' });
+    expect(a.getCell(5)).toMatchObject({ value: 98765.4321, numFmt: '#,##0.00' });
+    // Chinese titles count double; money as wide as "98,765.43" and more.
+    expect(sheet.getColumn(2).width).toBeGreaterThanOrEqual(10);
+    expect(sheet.getColumn(5).width).toBeGreaterThanOrEqual(14);
+  });
 });
 
 describe('writeExport XLSX beyond a sheet', () => {

@@ -3,9 +3,9 @@
  * country tiers as a temp table, and "replace these days" writes that keep each rollup exact.
  */
 import { dashed } from '@portal/contracts/report-dates.ts';
+import { type FactTable, rollupSql } from '../reports/fact-tables.ts';
+import type { ReportParams, WriteRunner } from '../reports/store.ts';
 import { demoGeos, hourCurve, tierEcpm, tierFill } from './demo-geo.ts';
-import { type FactTable, rollupSql } from './fact-tables.ts';
-import type { ReportParams, WriteRunner } from './store.ts';
 
 /** A uniform [0, 1) from `$seed` and the given SQL expressions (tags are constant literals). */
 export function u(...parts: string[]): string {

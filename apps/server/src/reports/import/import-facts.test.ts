@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createTestApp, type TestApp, testReportStores } from '../../test/test-app.ts';
 import { importFacts } from './import-facts.ts';
 
 const header =
@@ -11,7 +11,7 @@ const good = [
   '20260111,BidStream,a1,p1,banner,1,JP,50,40,20,19,1,0.5',
 ];
 
-describe('npm run import', () => {
+describe.each(testReportStores)('npm run import into %s', (reportStore) => {
   let t: TestApp;
   const totals = async () =>
     (
@@ -20,8 +20,8 @@ describe('npm run import', () => {
       )
     )[0];
   beforeAll(async () => {
-    t = await createTestApp();
-  });
+    t = await createTestApp({ reportStore });
+  }, 180_000);
   afterAll(async () => t?.close());
   const file = (name: string, lines: string[]) => {
     const p = path.join(t.dataDir, name);
@@ -54,6 +54,15 @@ describe('npm run import', () => {
     await expect(importFacts(t.app.reportStore, 'rtb', bad)).rejects.toThrow(/line 3: column request/);
     const badDate = file('bad-date.csv', [header, '2026-02-30,BidStream,a1,p1,banner,1,US,1,1,1,1,1,0.1']);
     await expect(importFacts(t.app.reportStore, 'rtb', badDate)).rejects.toThrow(/line 2: column dt/);
+    // A line with one field too many or too few: our words, the line, not DuckDB's message.
+    const extra = file('extra.csv', [header, good[0] ?? '', `${good[1]},9`, good[0] ?? '']);
+    await expect(importFacts(t.app.reportStore, 'rtb', extra)).rejects.toThrow(
+      /extra\.csv: line 3: 14 fields where the header has 13/,
+    );
+    const short = file('short.csv', [header, '2026-01-12,BidStream,a1']);
+    await expect(importFacts(t.app.reportStore, 'rtb', short)).rejects.toThrow(
+      /short\.csv: line 2: 3 fields where the header has 13/,
+    );
     const missing = file('missing.csv', ['dt,channel', '2026-01-12,BidStream']);
     await expect(importFacts(t.app.reportStore, 'rtb', missing)).rejects.toThrow(/missing column/);
     expect(await totals()).toEqual(before);
@@ -68,9 +77,11 @@ describe('npm run import', () => {
     ]);
     await importFacts(t.app.reportStore, 'affiliate_2024', f);
     await importFacts(t.app.reportStore, 'affiliate_2024', f);
+    // A rollup is read through sum() (ClickHouse merges its rows in the background, at any time).
     const rows = await t.app.reportStore.query(
-      'SELECT click, conversion, revenue::DOUBLE AS revenue FROM affiliate_2024_daily',
+      `SELECT dt, sum(click) AS click, sum(conversion) AS conversion, sum(revenue)::DOUBLE AS revenue
+       FROM affiliate_2024_daily GROUP BY dt`,
     );
-    expect(rows).toEqual([{ click: 15, conversion: 3, revenue: 4.75 }]);
+    expect(rows).toEqual([{ dt: '2026-01-10', click: 15, conversion: 3, revenue: 4.75 }]);
   });
 });

@@ -1,0 +1,210 @@
+// @ts-check
+/**
+ * Worker thread that writes one XLSX export with exceljs' streaming WorkbookWriter (shared strings and
+ * styles off, each row committed at once), so building the sheet XML, the heaviest part of an export
+ * (bench/RESULTS.md), runs beside the event loop instead of on it. Plain JavaScript so Node runs it
+ * as it is under tsx, Vitest and the bench alike.
+ *
+ * Messages in (from xlsx-export.ts, in this order):
+ *   { type: 'start', titles: string[], types?: CellType[], sheetName: string, sheetRows: number }
+ *   { type: 'rows', rows: (string | number | boolean | null)[][] }   any number of times
+ *   { type: 'end' }
+ * Messages out:
+ *   { type: 'data', chunk: Uint8Array }   the file's bytes, in order
+ *   { type: 'ack' }                       one per 'rows', once its rows are in the sheet
+ *   { type: 'done', rows: number }        after the last byte
+ *   { type: 'error', message: string }
+ * A sheet holds at most `sheetRows` data rows under its title row (Excel's limit is 1,048,576 rows in
+ * all); further rows go to `<sheetName> (2)`, `(3)`, … each with the titles again.
+ *
+ * Cells are typed as the report page shows them (issue 13 item 6), by the column's `types` entry (the
+ * catalogue's file_type): `date` a real date (from yyyyMMdd or yyyy-MM-dd) shown yyyy-mm-dd, `hour`
+ * a number shown 00–23, `int` #,##0, `money` #,##0.00, `percent` 0.00% (ratios: 0.6736 → 67.36%),
+ * `string` text. Numbers sent as text are written as numbers. The title row is bold and frozen; column
+ * widths follow the titles and the first batch's values. Each cell gets one style object shared by
+ * its column, so exceljs resolves its style id by identity instead of rendering it per cell.
+ */
+import { Writable } from 'node:stream';
+import { parentPort } from 'node:worker_threads';
+import ExcelJS from 'exceljs';
+
+/**
+ * Rows rendered between two turns of this thread's event loop. exceljs hands the sheet XML to the zip
+ * without waiting, and the deflate stream advances one chunk per completed turn: without these turns
+ * the XML of a whole batch piles up uncompressed (hundreds of MB for a million rows).
+ */
+const SLICE_ROWS = 64;
+
+const port = parentPort;
+if (!port) throw new Error('xlsx-worker.mjs runs as a worker thread');
+
+/** @typedef {'date' | 'hour' | 'string' | 'int' | 'percent' | 'money'} CellType */
+
+/** Number formats by cell type (ECMA-376 format codes). */
+const NUM_FMT = /** @type {Record<CellType, string | undefined>} */ ({
+  date: 'yyyy-mm-dd',
+  hour: '00',
+  int: '#,##0',
+  money: '#,##0.00',
+  percent: '0.00%',
+  string: undefined,
+});
+/** Column widths (characters) by cell type, before the title and values widen them. */
+const MIN_WIDTH = /** @type {Record<CellType, number>} */ ({
+  date: 12,
+  hour: 6,
+  int: 12,
+  money: 14,
+  percent: 10,
+  string: 12,
+});
+const MAX_WIDTH = 48;
+
+const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
+
+/** Display width of `s` in characters: East Asian wide characters (and emoji) count 2. */
+function textWidth(/** @type {string} */ s) {
+  let w = 0;
+  for (const ch of s) w += WIDE.test(ch) || (ch.codePointAt(0) ?? 0) > 0xffff ? 2 : 1;
+  return w;
+}
+
+/** The style of every data row (none), shared so exceljs resolves it by identity. */
+const ROW_STYLE = {};
+
+/**
+ * `v` as the cell value of type `t`: dates as UTC midnight, numbers from numeric text; anything
+ * else (null, text that is not a number or date) as it is.
+ * @param {CellType} t
+ * @param {string | number | boolean | null} v
+ */
+function cellValue(t, v) {
+  if (v === null || v === '' || t === 'string') return v;
+  if (t === 'date') {
+    const m = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(String(v));
+    return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : v;
+  }
+  if (typeof v === 'number') return v;
+  const n = Number(v);
+  return typeof v === 'string' && Number.isFinite(n) ? n : v;
+}
+
+/** Column widths from the titles and `rows` (the first batch), by the columns' types. */
+function widthsOf(
+  /** @type {string[]} */ titles,
+  /** @type {CellType[]} */ types,
+  /** @type {any[][]} */ rows,
+) {
+  return titles.map((title, i) => {
+    const t = types[i] ?? 'string';
+    let w = Math.max(MIN_WIDTH[t], textWidth(title) + 2);
+    if (t === 'string')
+      for (const r of rows.slice(0, 200)) w = Math.max(w, textWidth(String(r[i] ?? '')) + 2);
+    else if (t === 'int' || t === 'money')
+      // #,##0(.00) of the largest value in the batch: digits, separators, decimals.
+      for (const r of rows.slice(0, 200)) {
+        const digits = String(Math.trunc(Math.abs(Number(r[i]) || 0))).length;
+        w = Math.max(w, digits + Math.floor((digits - 1) / 3) + (t === 'money' ? 3 : 0) + 2);
+      }
+    return Math.min(w, MAX_WIDTH);
+  });
+}
+
+/** @type {{ workbook: import('exceljs').stream.xlsx.WorkbookWriter, sheet: import('exceljs').Worksheet, titles: string[], types: CellType[], styles: object[], titleStyle: object, widths: number[] | undefined, sheetName: string, sheetRows: number, inSheet: number, sheets: number, rows: number } | undefined} */
+let state;
+
+const sink = new Writable({
+  write(chunk, _encoding, callback) {
+    port.postMessage({ type: 'data', chunk: new Uint8Array(chunk) });
+    callback();
+  },
+});
+
+/**
+ * Starts the next sheet: widths from `first` (the first batch) on the first sheet, then the same;
+ * the title row bold and frozen.
+ * @param {NonNullable<typeof state>} s
+ * @param {any[][]} first
+ */
+function nextSheet(s, first) {
+  s.sheets++;
+  s.widths ??= widthsOf(s.titles, s.types, first);
+  s.sheet = s.workbook.addWorksheet(s.sheets === 1 ? s.sheetName : `${s.sheetName} (${s.sheets})`, {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  s.sheet.columns = s.titles.map((_, i) => ({ width: s.widths?.[i] }));
+  const title = s.sheet.addRow(s.titles);
+  title.eachCell((c) => {
+    c.style = s.titleStyle;
+  });
+  title.commit();
+  s.inSheet = 0;
+}
+
+/** Adds one data row, its cells typed and styled by column. @param {NonNullable<typeof state>} s @param {any[]} values */
+function addRow(s, values) {
+  const typed = values.map((v, i) => cellValue(s.types[i] ?? 'string', v));
+  const row = s.sheet.addRow(typed);
+  for (let i = 0; i < typed.length; i++) row.getCell(i + 1).style = /** @type {any} */ (s.styles[i]);
+  row.style = /** @type {any} */ (ROW_STYLE);
+  row.commit();
+}
+
+/** Handles one message; messages run one after another (`queue`), each to its end. */
+async function handle(/** @type {any} */ m) {
+  try {
+    if (m.type === 'start') {
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+        stream: sink,
+        useSharedStrings: false,
+        useStyles: true,
+      });
+      /** @type {CellType[]} */
+      const types = m.types ?? m.titles.map(() => 'string');
+      state = {
+        workbook,
+        // Replaced by nextSheet before any use.
+        sheet: /** @type {any} */ (undefined),
+        titles: m.titles,
+        types,
+        styles: types.map((t) => (NUM_FMT[t] ? { numFmt: NUM_FMT[t] } : {})),
+        titleStyle: { font: { bold: true } },
+        widths: undefined,
+        sheetName: m.sheetName,
+        sheetRows: m.sheetRows,
+        inSheet: 0,
+        sheets: 0,
+        rows: 0,
+      };
+    } else if (m.type === 'rows') {
+      const s = state;
+      if (!s) throw new Error('rows before start');
+      if (s.sheets === 0) nextSheet(s, m.rows);
+      for (let i = 0; i < m.rows.length; i++) {
+        if (s.inSheet === s.sheetRows) {
+          s.sheet.commit();
+          nextSheet(s, []);
+        }
+        addRow(s, m.rows[i]);
+        s.inSheet++;
+        if (i % SLICE_ROWS === SLICE_ROWS - 1) await new Promise(setImmediate);
+      }
+      s.rows += m.rows.length;
+      port.postMessage({ type: 'ack' });
+    } else if (m.type === 'end') {
+      const s = state;
+      if (!s) throw new Error('end before start');
+      if (s.sheets === 0) nextSheet(s, []);
+      s.sheet.commit();
+      await s.workbook.commit();
+      port.postMessage({ type: 'done', rows: s.rows });
+    }
+  } catch (err) {
+    port.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err) });
+  }
+}
+
+let queue = Promise.resolve();
+port.on('message', (m) => {
+  queue = queue.then(() => handle(m));
+});

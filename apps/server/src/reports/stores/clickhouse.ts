@@ -1,0 +1,271 @@
+/**
+ * The report store on ClickHouse (architecture §Stores, README "Running at scale"), over its HTTP
+ * interface with the official client `@clickhouse/client`. Selected by
+ * `REPORT_STORE_URL=clickhouse://user:pass@host:8123/db` (or `http(s)://…/db`); the database and the
+ * schema (clickhouse-schema.ts) are created at open when missing.
+ *
+ * - Reads bind every value as a ClickHouse query parameter (`{name:Type}`, sql-dialect.ts) and come
+ *   back as `JSONCompactEachRowWithNamesAndTypes`, so 64-bit integers (quoted on the wire) convert
+ *   exactly: to numbers, or strings beyond 2^53, like the DuckDB store.
+ * - `timeoutMs` becomes the query's `max_execution_time` (ClickHouse stops it, code 159), `signal`
+ *   aborts the HTTP request (ClickHouse cancels a query whose client went away).
+ * - `replaceDays` loads a staging copy of the base table (and of its rollup, fed by a staging copy of
+ *   the materialized view), then swaps each day in with `ALTER TABLE … REPLACE PARTITION`, atomic per
+ *   day and table: readers see a day's old facts or its new ones, never a mix, and a failure before
+ *   the swap changes nothing.
+ * - `write` serialises this process's writes; several API instances may write at once (ClickHouse
+ *   inserts and partition swaps need no single writer).
+ */
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import {
+  type ClickHouseClient,
+  ClickHouseLogLevel,
+  type ClickHouseSettings,
+  createClient,
+} from '@clickhouse/client';
+import { type FactTable, factTables, tableColumns } from '../fact-tables.ts';
+import type {
+  FactRows,
+  QueryOptions,
+  ReportParams,
+  ReportResultRow,
+  ReportStore,
+  ReportValue,
+  WriteRunner,
+} from '../store.ts';
+import { baseTableDdl, clickhouseSchemaSql, rollupTableDdl, rollupViewDdl } from './clickhouse-schema.ts';
+
+/** A ClickHouse identifier we create or accept as a database name. */
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const FORMAT = 'JSONCompactEachRowWithNamesAndTypes';
+
+/**
+ * Settings of every request: exact 64-bit integers, decimals as JSON numbers, and a name resolves to
+ * a column before a SELECT alias of the same name (standard SQL, as DuckDB does), so
+ * `SELECT sum(request) AS request … WHERE request > 0` means the column everywhere.
+ */
+const BASE_SETTINGS: ClickHouseSettings = {
+  output_format_json_quote_64bit_integers: 1,
+  output_format_json_quote_decimals: 0,
+  prefer_column_name_to_alias: 1,
+};
+
+/**
+ * Client options from `REPORT_STORE_URL`: `clickhouse://` speaks HTTP (`clickhouses://` HTTPS), the
+ * path names the database (default `default`). Throws on a bad database name.
+ */
+export function clickhouseUrlOptions(url: string): {
+  url: string;
+  username: string;
+  password: string;
+  database: string;
+} {
+  const u = new URL(url.replace(/^clickhouse(s?):/, 'http$1:'));
+  const database = decodeURIComponent(u.pathname.replace(/^\//, '')) || 'default';
+  if (!IDENTIFIER.test(database)) throw new Error(`REPORT_STORE_URL: bad database name ${database}`);
+  const username = decodeURIComponent(u.username) || 'default';
+  const password = decodeURIComponent(u.password);
+  return { url: `${u.protocol}//${u.host}`, username, password, database };
+}
+
+/** Opens the ClickHouse report store at `url`, creating the database and schema when missing. */
+export async function openClickHouseStore(url: string): Promise<ReportStore> {
+  const o = clickhouseUrlOptions(url);
+  const common = {
+    url: o.url,
+    username: o.username,
+    password: o.password,
+    clickhouse_settings: BASE_SETTINGS,
+    // An export streams for as long as its client reads; query time is bounded by max_execution_time.
+    request_timeout: 300_000,
+    // Failures reach the caller as errors, which it logs; the client's own log would repeat them.
+    log: { level: ClickHouseLogLevel.OFF },
+  };
+  const admin = createClient({ ...common, database: 'default' });
+  try {
+    await admin.command({ query: `CREATE DATABASE IF NOT EXISTS ${o.database}` });
+  } finally {
+    await admin.close();
+  }
+  const client = createClient({ ...common, database: o.database });
+  for (const ddl of clickhouseSchemaSql(Object.values(factTables))) await client.command({ query: ddl });
+  return clickhouseStore(client);
+}
+
+/** A 64-bit or wider integer type, plain, Nullable or a rollup's SimpleAggregateFunction. */
+const WIDE_INT = /^(?:Nullable\(|SimpleAggregateFunction\(\w+, )?U?Int(64|128|256)\b/;
+
+/** Row values as read: 64-bit (and wider) integers from their quoted text, the rest as parsed. */
+function convert(value: unknown, type: string): ReportValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' && WIDE_INT.test(type)) {
+    const n = Number(value);
+    return Number.isSafeInteger(n) ? n : value;
+  }
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  return JSON.stringify(value);
+}
+
+function clickhouseStore(client: ClickHouseClient): ReportStore {
+  const inFlight = new Set<Promise<unknown>>();
+  let writeChain: Promise<unknown> = Promise.resolve();
+  let closed = false;
+
+  function track<T>(p: Promise<T>): Promise<T> {
+    inFlight.add(p);
+    const done = () => inFlight.delete(p);
+    p.then(done, done);
+    return p;
+  }
+  const settingsOf = (opts?: QueryOptions): ClickHouseSettings =>
+    opts?.timeoutMs ? { max_execution_time: Math.max(1, Math.ceil(opts.timeoutMs / 1000)) } : {};
+
+  /** Rows of `sql` in batches as the HTTP response arrives. */
+  async function* rowsOf(sql: string, params?: ReportParams, opts?: QueryOptions) {
+    const rs = await client.query({
+      query: sql,
+      query_params: params,
+      format: FORMAT,
+      clickhouse_settings: settingsOf(opts),
+      abort_signal: opts?.signal,
+    });
+    let names: string[] | null = null;
+    let types: string[] | null = null;
+    for await (const batch of rs.stream()) {
+      const out: ReportResultRow[] = [];
+      for (const row of batch) {
+        const cells = row.json() as unknown[];
+        if (!names) names = cells.map(String);
+        else if (!types) types = cells.map(String);
+        else {
+          const r: ReportResultRow = {};
+          cells.forEach((v, i) => {
+            r[names?.[i] ?? String(i)] = convert(v, types?.[i] ?? '');
+          });
+          out.push(r);
+        }
+      }
+      if (out.length) yield out;
+    }
+  }
+  async function read(sql: string, params?: ReportParams, opts?: QueryOptions) {
+    const rows: ReportResultRow[] = [];
+    for await (const chunk of rowsOf(sql, params, opts)) rows.push(...chunk);
+    return rows;
+  }
+  const run: WriteRunner = async (sql, params) => {
+    await client.command({ query: sql, query_params: params });
+  };
+  function write<T>(fn: Parameters<ReportStore['write']>[0]): Promise<T> {
+    if (closed) return Promise.reject(new Error('report store is closed'));
+    const result = writeChain.then(() => fn(run, (sql, params) => read(sql, params)) as Promise<T>);
+    writeChain = result.catch(() => {});
+    return track(result);
+  }
+
+  async function replaceDays(t: FactTable, days: string[], rows: FactRows) {
+    const base = t.hourly ?? t.daily;
+    if (!base) throw new Error(`${t.kind} has no table`);
+    for (const d of days) if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) throw new Error(`bad day ${d}`);
+    const tag = randomBytes(6).toString('hex');
+    const stage = `${base}__stage_${tag}`;
+    const rollup = t.hourly && t.daily ? { table: t.daily, stage: `${t.daily}__stage_${tag}` } : null;
+    const view = `${base}__stage_mv_${tag}`;
+    const columns = tableColumns(t, Boolean(t.hourly)).map((c) => c.name) as [string, ...string[]];
+    let written = 0;
+    try {
+      await run(baseTableDdl(t, stage));
+      if (rollup) {
+        await run(rollupTableDdl(t, rollup.stage) ?? '');
+        await run(rollupViewDdl(t, view, stage, rollup.stage));
+      }
+      async function* objects(chunks: AsyncIterable<ReportResultRow[]>) {
+        for await (const chunk of chunks) {
+          for (const row of chunk) {
+            const o: Record<string, ReportValue> = {};
+            for (const c of columns) o[c] = row[c] ?? null;
+            written++;
+            yield o;
+          }
+        }
+      }
+      try {
+        if ('csvFile' in rows) {
+          await client.insert({
+            table: stage,
+            values: createReadStream(rows.csvFile),
+            format: 'CSVWithNames',
+            columns,
+          });
+          written = Number((await read(`SELECT count() AS n FROM ${stage}`))[0]?.n ?? 0);
+        } else {
+          await client.insert({
+            table: stage,
+            values: Readable.from(objects(rows)),
+            format: 'JSONEachRow',
+            columns,
+          });
+        }
+      } catch (err) {
+        // No rows at all (ClickHouse code 108): the days are emptied below.
+        if (!/No data to insert/i.test(err instanceof Error ? err.message : '')) throw err;
+      }
+      const staged = new Set(
+        (await read(`SELECT DISTINCT toString(dt) AS d FROM ${stage}`)).map((r) => String(r.d)),
+      );
+      // One partition per day (PARTITION BY dt): its id is the date as yyyyMMdd, validated above.
+      // Each command of an ALTER swaps one day atomically.
+      const pairs = [[base, stage], ...(rollup ? [[rollup.table, rollup.stage]] : [])];
+      for (const [table, from] of pairs) {
+        for (let i = 0; i < days.length; i += 100) {
+          const commands = days.slice(i, i + 100).map((day) => {
+            const id = day.replaceAll('-', '');
+            return staged.has(day)
+              ? `REPLACE PARTITION ID '${id}' FROM ${from}`
+              : `DROP PARTITION ID '${id}'`;
+          });
+          await run(`ALTER TABLE ${table} ${commands.join(', ')}`);
+        }
+      }
+    } finally {
+      await run(`DROP VIEW IF EXISTS ${view}`).catch(() => {});
+      await run(`DROP TABLE IF EXISTS ${stage}`).catch(() => {});
+      if (rollup) await run(`DROP TABLE IF EXISTS ${rollup.stage}`).catch(() => {});
+    }
+    return written;
+  }
+
+  return {
+    dialect: 'clickhouse',
+    query(sql, params, opts) {
+      if (closed) return Promise.reject(new Error('report store is closed'));
+      return track(read(sql, params, opts));
+    },
+    async *stream(sql, params, opts) {
+      if (closed) throw new Error('report store is closed');
+      let finish: () => void = () => {};
+      track(
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+      );
+      try {
+        yield* rowsOf(sql, params, opts);
+      } finally {
+        finish();
+      }
+    },
+    write,
+    replaceDays(t, days, rows) {
+      return write(() => replaceDays(t, days, rows));
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.allSettled([...inFlight]);
+      await client.close();
+    },
+  };
+}
