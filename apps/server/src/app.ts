@@ -1,19 +1,22 @@
 /**
  * buildApp(config): plugins, then modules. Used by start-up (main.ts) and by every test.
- * Plugin order: stores → error handler → session → OpenAPI → modules → web app (static + SPA fallback).
+ * Plugin order: stores → error handler → compression → metrics, health → security headers → session →
+ * OpenAPI → modules → web app (static + SPA fallback).
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Db, type DbHandle, openDb } from './db/client.ts';
+import { importRoutes } from './modules/admin/import-routes.ts';
 import { adposRoutes } from './modules/adpos/routes.ts';
+import { registerApiKeyAuth } from './modules/api-keys/api-key-auth.ts';
+import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { appRoutes } from './modules/apps/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { commonRoutes } from './modules/common/routes.ts';
 import { companyRoutes } from './modules/company/routes.ts';
 import { externalRoutes } from './modules/external/routes.ts';
@@ -21,14 +24,29 @@ import { industryRoutes } from './modules/industry/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { passportRoutes } from './modules/passport/routes.ts';
+import { reportScheduleRoutes } from './modules/report-schedules/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
+import { savedViewRoutes } from './modules/saved-views/routes.ts';
+import { registerSessionActivity } from './modules/sessions/activity.ts';
+import { sessionRoutes } from './modules/sessions/routes.ts';
+import { enforceTwoFactorEnrolment } from './modules/two-factor/enforce.ts';
+import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { type CallerCache, createCallerCache } from './plugins/caller-cache.ts';
-import { answerFrameworkError, answerNotFound, registerErrorHandler } from './plugins/error-handler.ts';
+import { createCallerCacheSync } from './plugins/caller-cache-sync.ts';
+import { registerCompression } from './plugins/compression.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
+import { health } from './plugins/health.ts';
 import { housekeeping } from './plugins/housekeeping.ts';
 import { redactPaths } from './plugins/logging.ts';
+import { metrics } from './plugins/metrics.ts';
+import { registerNulGuard } from './plugins/nul-guard.ts';
+import { registerRequestContext } from './plugins/request-context.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session-impl.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { type QueryLanes, serverLanes } from './reports/query-lanes.ts';
 import { openReportStore, type ReportStore } from './reports/store.ts';
 
 declare module 'fastify' {
@@ -37,6 +55,8 @@ declare module 'fastify' {
     db: Db;
     dbKind: DbHandle['kind'];
     reportStore: ReportStore;
+    /** Report work queued by weight, with time limits (reports/query-lanes.ts). */
+    reportLanes: QueryLanes;
     /** Per-caller values (session, access, scopes) reused until the next write (caller-cache.ts). */
     callerCache: CallerCache;
     /** The server clock; tests replace it to move time. */
@@ -54,8 +74,8 @@ export type BuildOptions = {
   logger?: boolean;
 };
 
+/** Both src/ (tests, tsx) and the compiled dist/ sit two levels below apps/: web/dist is beside. */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const API_PREFIXES = ['/v1/', '/api/', '/common/', '/gx/', '/external_api/', '/docs'];
 
 /** Builds the Fastify app on opened stores. The caller owns `listen`/`close` (close closes stores). */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -68,6 +88,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: false,
     // Router-level refusals (over-long or badly encoded path parameters) answer the envelope too.
     frameworkErrors: answerFrameworkError,
+    // While closing, new requests get the 503 envelope of plugins/health.ts instead of Fastify's own.
+    return503OnClosing: false,
+    // A first start generates the RSA key and migrates the stores: on a crowded machine that takes
+    // longer than Fastify's 10 s default for one plugin.
+    pluginTimeout: 120_000,
+    // Requests Node's parser refuses (431 over-long URL or headers, 400 malformed) answer it as well.
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -79,14 +106,26 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     onQuery: callerCache.observe,
   });
   const reportStore = await openReportStore(config);
+  // Several instances: share the cache's bumps through Redis (plugins/caller-cache-sync.ts).
+  const cacheSync =
+    config.redisUrl && config.authCacheMs > 0
+      ? await createCallerCacheSync(callerCache, config.redisUrl, config.redisKeyPrefix, (err) =>
+          app.log.warn(
+            { err },
+            'caller cache: Redis unavailable, other instances’ writes apply within AUTH_CACHE_MS',
+          ),
+        )
+      : null;
   app.decorate('config', config);
   app.decorate('db', dbHandle.db);
   app.decorate('dbKind', dbHandle.kind);
   app.decorate('reportStore', reportStore);
+  app.decorate('reportLanes', serverLanes(config));
   app.decorate('callerCache', callerCache);
   // A state-changing request may have written in a transaction that a concurrent read saw half of:
   // once it has answered (and committed), nothing read before counts (plugins/caller-cache.ts).
   const generationAtStart = new WeakMap<object, number>();
+  if (cacheSync) app.addHook('onRequest', cacheSync.refresh);
   app.addHook('onRequest', async (request) => {
     if (!READ_METHODS.has(request.method)) generationAtStart.set(request, callerCache.generation());
   });
@@ -94,19 +133,43 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const before = generationAtStart.get(request);
     if (before !== undefined && before !== callerCache.generation()) callerCache.bump();
   });
+  if (cacheSync) {
+    // Before the client hears the answer, and so can ask another instance, the others must know.
+    app.addHook('onSend', async (request) => {
+      const before = generationAtStart.get(request);
+      if (before !== undefined && before !== callerCache.generation()) await cacheSync.publish();
+    });
+  }
   app.decorate('now', opts.now ?? (() => new Date()));
   app.addHook('onClose', async () => {
     await reportStore.close();
     await dbHandle.close();
+    await cacheSync?.close();
   });
 
   registerErrorHandler(app);
-  await registerSession(app);
+  // Compression first: it wraps only the routes added after it (/metrics included).
+  await registerCompression(app);
+  await app.register(metrics);
+  await app.register(health);
+  await registerSecurityHeaders(app);
+  registerNulGuard(app);
+  registerRequestContext(app);
+  // An organisation requiring two-factor (issue 16): members without it enrol first (10031).
+  await registerSession(app, [enforceTwoFactorEnrolment]);
+  await registerApiKeyAuth(app);
+  registerSessionActivity(app);
 
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Publisher Portal API', version: '1.0.0', description: 'See api-contract.md' },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'token' },
+          // Reporting API keys (issue 16): report list and export routes only.
+          bearer: { type: 'http', scheme: 'bearer', description: 'Reporting API key `ppk_…`' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -125,24 +188,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(externalRoutes);
   await app.register(notificationRoutes);
   await app.register(housekeeping);
+  await app.register(importRoutes);
+  await app.register(apiKeyRoutes);
+  await app.register(twoFactorRoutes);
+  await app.register(sessionRoutes);
+  await app.register(auditRoutes);
+  await app.register(savedViewRoutes);
+  await app.register(reportScheduleRoutes);
 
-  registerWebApp(app, config);
+  registerWebApp(app, config.webDist ?? path.resolve(here, '../../web/dist'));
   return app;
-}
-
-/** Serves the built web app with an SPA fallback for non-API GETs, when a build exists. */
-function registerWebApp(app: FastifyInstance, config: Config) {
-  const dist = config.webDist ?? path.resolve(here, '../../web/dist');
-  if (!existsSync(path.join(dist, 'index.html'))) {
-    app.setNotFoundHandler(answerNotFound);
-    return;
-  }
-  app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: ['index.html'] });
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url;
-    if (request.method === 'GET' && !API_PREFIXES.some((p) => url.startsWith(p))) {
-      return reply.type('text/html').sendFile('index.html');
-    }
-    return answerNotFound(request, reply);
-  });
 }

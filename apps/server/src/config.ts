@@ -25,11 +25,16 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
-  REPORT_STORE_URL: z.string().optional(),
+  REPORT_STORE_URL: z
+    .string()
+    .regex(/^(duckdb:|clickhouses?:\/\/|https?:\/\/)/, 'must be duckdb:<path>, clickhouse://… or http(s)://…')
+    .optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  /** Prefix of every Redis key (rate limits, the caller cache version): instances sharing data share it. */
+  REDIS_KEY_PREFIX: z.string().default('portal:'),
   REPORT_TIMEZONE: z
     .string()
     .default('UTC')
@@ -55,6 +60,10 @@ const schema = z.object({
     .regex(/^([^:,]+:[^:,]+)(,[^:,]+:[^:,]+)*$/, 'must be partner:secret,…')
     .optional(),
   TODO_WEBHOOK_URL: z.string().url().optional(),
+  /** Address the portal is reached at, for links in mails (scheduled reports' unsubscribe links). */
+  PUBLIC_URL: z.string().url().optional(),
+  /** How often the scheduled-report worker looks for due sends (ms; 0: never, e.g. a read-only instance). */
+  REPORT_SCHEDULE_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   APP_REPORT_COMPANY_IDS: z
     .string()
     .regex(/^\d+(,\d+)*$/, 'must be comma-separated company ids')
@@ -66,6 +75,18 @@ const schema = z.object({
     .string()
     .regex(/^\d+(\.\d+)?\s*(KB|MB|GB|KiB|MiB|GiB)$/i, 'must be a size such as 256MB')
     .default(DEFAULT_REPORT_STORE_MEMORY_LIMIT),
+  /** Bearer token GET /metrics requires; unset: /metrics is open on the listening interface. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** How long SIGTERM/SIGINT waits for in-flight requests and exports before cutting them (ms). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  /** Longest run of one report statement (ms) before it is cancelled and answered 607. */
+  REPORT_QUERY_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
+  /** Longest time one export may hold the report store, download included (ms). */
+  REPORT_EXPORT_TIMEOUT_MS: z.coerce.number().int().min(1).max(86_400_000).default(600_000),
+  /** Heavy report queries (network-wide, by hour, many groups) run at once; more wait in line. */
+  REPORT_HEAVY_CONCURRENCY: z.coerce.number().int().min(1).max(4).default(2),
+  /** Heavy report queries that may wait; one more is answered 608 at once. */
+  REPORT_HEAVY_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -78,6 +99,8 @@ export type Config = {
   databaseUrl?: string;
   reportStoreUrl?: string;
   redisUrl?: string;
+  /** Prefix of every Redis key, e.g. 'portal:'. */
+  redisKeyPrefix: string;
   reportTimezone: string;
   signKey: string;
   rsaPrivateKey?: string;
@@ -91,6 +114,10 @@ export type Config = {
   /** partner → secret */
   externalApiKeys: Map<string, string>;
   todoWebhookUrl?: string;
+  /** Base of links in mails, without a trailing slash; default http://HOST:PORT. */
+  publicUrl: string;
+  /** Poll interval of the scheduled-report worker, ms; 0 turns it off. */
+  reportSchedulePollMs: number;
   /** undefined: the demo organisation. */
   appReportCompanyIds?: number[];
   logLevel: string;
@@ -100,6 +127,18 @@ export type Config = {
   reportStoreMemoryLimit: string;
   /** Built web app to serve; undefined: apps/web/dist if present. */
   webDist?: string;
+  /** Bearer token of GET /metrics; undefined: open. */
+  metricsToken?: string;
+  /** Grace period of a graceful shutdown, ms (plugins/shutdown.ts). */
+  shutdownGraceMs: number;
+  /** Report statement time limit, ms (answered 607). */
+  reportQueryTimeoutMs: number;
+  /** Time limit of one export, download included, ms. */
+  reportExportTimeoutMs: number;
+  /** Heavy report queries running at once (modules/reports/report-guard.ts). */
+  reportHeavyConcurrency: number;
+  /** Heavy report queries waiting at most (one more is answered 608). */
+  reportHeavyQueue: number;
 };
 
 export class ConfigError extends Error {}
@@ -126,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     reportStoreUrl: e.REPORT_STORE_URL,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     reportTimezone: e.REPORT_TIMEZONE,
     signKey: e.PORTAL_SIGN_KEY,
     rsaPrivateKey: e.PORTAL_RSA_PRIVATE_KEY,
@@ -142,10 +182,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .map((pair) => pair.split(':') as [string, string]),
     ),
     todoWebhookUrl: e.TODO_WEBHOOK_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    reportSchedulePollMs: e.REPORT_SCHEDULE_POLL_MS,
     appReportCompanyIds: e.APP_REPORT_COMPANY_IDS?.split(',').map(Number),
     logLevel: e.LOG_LEVEL,
     authCacheMs: e.AUTH_CACHE_MS,
     reportStoreMemoryLimit: e.REPORT_STORE_MEMORY_LIMIT,
     webDist: e.WEB_DIST,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    reportQueryTimeoutMs: e.REPORT_QUERY_TIMEOUT_MS,
+    reportExportTimeoutMs: e.REPORT_EXPORT_TIMEOUT_MS,
+    reportHeavyConcurrency: e.REPORT_HEAVY_CONCURRENCY,
+    reportHeavyQueue: e.REPORT_HEAVY_QUEUE,
   };
 }

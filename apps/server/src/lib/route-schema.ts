@@ -7,7 +7,7 @@ import { codeMessage } from '@portal/contracts/codes.ts';
 import { envelope } from '@portal/contracts/envelope.ts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requestLang } from '../plugins/error-handler.ts';
+import { requestLang } from './request-lang.ts';
 
 /** A failure envelope: a non-success catalogue code, its text, and code-specific `data` or null. */
 export const failureEnvelope = z.object({

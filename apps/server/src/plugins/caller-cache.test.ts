@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apps } from '../db/schema/inventory.ts';
 import { userRoles, users } from '../db/schema/users.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../demo/accounts.ts';
-import { seedDemoFacts } from '../reports/demo-facts.ts';
+import { seedDemoFacts } from '../demo/demo-facts.ts';
 import { loginAs } from '../test/login.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../test/test-app.ts';
 import { changesCallerData, createCallerCache } from './caller-cache.ts';

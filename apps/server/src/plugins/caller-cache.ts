@@ -12,8 +12,9 @@
  *   again when its response is sent, after its transaction committed, so a value a concurrent request
  *   read between the write and the commit is dropped too (app.ts).
  * An entry is used only while the generation it was read under is current, so a changed role, data
- * permission, membership, app or a revoked session applies on the next request (spec §6). The time
- * limit bounds what another process writing to a shared PostgreSQL could leave stale.
+ * permission, membership, app or a revoked session applies on the next request (spec §6). Several
+ * API instances share their bumps through Redis (caller-cache-sync.ts); without Redis, the time limit
+ * bounds what another process writing to a shared PostgreSQL could leave stale.
  * Session expiry is checked by the caller on every hit (plugins/session-impl.ts).
  */
 
@@ -32,6 +33,9 @@ export const CALLER_TABLES = new Set([
   'company_channels',
   'data_permissions',
   'apps',
+  // Two-factor enrolment and the organisation's policy (modules/two-factor/enforce.ts).
+  'user_two_factor',
+  'company_security',
 ]);
 
 /** A plain write as Drizzle emits it: the statement and its table (`insert into "apps" …`). */
@@ -62,8 +66,13 @@ type Entry = { generation: number; at: number; values: Map<string, Promise<unkno
 export type CallerCache = {
   /** The current write generation. */
   generation(): number;
-  /** Marks every cached value stale. */
-  bump(): void;
+  /**
+   * Marks every cached value stale. `elsewhere`: another instance wrote (caller-cache-sync.ts), so
+   * the `onLocalBump` listeners are not told.
+   */
+  bump(elsewhere?: boolean): void;
+  /** Calls `listener` after every bump caused by this process (its writes or its requests). */
+  onLocalBump(listener: () => void): void;
   /** Bumps when `sql` may change caller data (`changesCallerData`; the Drizzle logger's `logQuery`). */
   observe(sql: string): void;
   /**
@@ -80,6 +89,7 @@ export type CallerCache = {
 export function createCallerCache(ttlMs: number, now: () => number = () => performance.now()): CallerCache {
   let generation = 0;
   const entries = new Map<string, Entry>();
+  const listeners: (() => void)[] = [];
   const SHARED = '\0shared';
 
   function entryOf(id: string): Entry {
@@ -109,14 +119,18 @@ export function createCallerCache(ttlMs: number, now: () => number = () => perfo
     return loading;
   }
 
-  function bump() {
+  function bump(elsewhere = false) {
     generation++;
     entries.clear();
+    if (!elsewhere) for (const l of listeners) l();
   }
 
   return {
     generation: () => generation,
     bump,
+    onLocalBump: (listener) => {
+      listeners.push(listener);
+    },
     observe(sql) {
       if (changesCallerData(sql)) bump();
     },

@@ -6,19 +6,17 @@
  * code and text (604 with a localised reason, 10002, 10008); anything else → 602 with HTTP 500,
  * details only in the log (api-contract §1–2).
  */
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { type CodeValue, codeMessage, langFromHeader } from '@portal/contracts/codes.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import { requestLang } from '../lib/request-lang.ts';
 import {
   localizedValidationErrors,
   requestErrorMessage,
   type ValidationItem,
 } from './validation-messages.ts';
-
-/** Language of the request's `Accept-Language` (zh default). */
-export function requestLang(request: FastifyRequest) {
-  return langFromHeader(request.headers['accept-language']);
-}
 
 /** Sends a business answer: HTTP 200, envelope with the catalogue text. */
 export function sendCode(
@@ -107,4 +105,39 @@ export function answerFrameworkError(error: unknown, request: FastifyRequest, re
 /** Unknown route: HTTP 404 with the envelope (code 10008) in the caller's language. */
 export function answerNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send({ code: 10008, msg: codeMessage(10008, requestLang(request)), data: null });
+}
+
+/** Node's request-parse error codes → HTTP status (as Fastify's default client error handler maps them). */
+function clientErrorStatus(code: string | undefined): number {
+  if (code === 'HPE_HEADER_OVERFLOW') return 431;
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return 408;
+  return 400;
+}
+
+/**
+ * Fastify's `clientErrorHandler` option, Node's 'clientError' event: a request Node's HTTP parser
+ * refused before Fastify saw it (a request line or headers over the 16 KiB limit → 431, a malformed
+ * request → 400, a request that timed out → 408). Writes the envelope — 604 with a localised reason
+ * (api-contract §1: every refusal carries it) — and closes the connection. The language comes from the
+ * raw packet's `Accept-Language` when Node kept it, else zh. Wire it with `Fastify({ clientErrorHandler })`.
+ */
+export function answerClientError(error: Error, socket: Socket) {
+  const err = error as Error & { code?: string; rawPacket?: Buffer };
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = clientErrorStatus(err.code);
+  const raw = err.rawPacket?.toString('latin1') ?? '';
+  const lang = langFromHeader(/\r\naccept-language:[ \t]*([^\r\n]*)/i.exec(raw)?.[1]);
+  const reason = requestErrorMessage(status === 400 ? 'HTTP_PARSE_ERROR' : err.code, lang);
+  const body = JSON.stringify({
+    code: 604,
+    msg: codeMessage(604, lang),
+    data: { errors: [{ field: '', message: reason }] },
+  });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captchas, sessions } from '../db/schema/auth.ts';
+import { captchas, sessions, usedSignatures } from '../db/schema/auth.ts';
 import { users } from '../db/schema/users.ts';
 import { seedDemoAccounts } from '../demo/accounts.ts';
 import { loginAs } from '../test/login.ts';
@@ -67,13 +67,13 @@ describe.each(testDbKinds)('housekeeping sweep on %s', (db) => {
         captcha('c-fresh', ago(-4 * 60_000)),
       ]);
 
-    expect(await t.app.housekeeping.sweep()).toEqual({ sessions: 1, captchas: 2 });
+    expect(await t.app.housekeeping.sweep()).toEqual({ sessions: 1, captchas: 2, signatures: 0 });
     expect(await sessionIds()).toEqual(['s-expired-2h', 's-live', 's-revoked-live']);
     expect(await captchaIds()).toEqual(['c-fresh']);
 
     // A day later the session that had just expired is past its grace; the fresh captcha has expired.
     clock = new Date(clock.getTime() + DAY);
-    expect(await t.app.housekeeping.sweep()).toEqual({ sessions: 1, captchas: 1 });
+    expect(await t.app.housekeeping.sweep()).toEqual({ sessions: 1, captchas: 1, signatures: 0 });
     expect(await sessionIds()).toEqual(['s-live', 's-revoked-live']);
     expect(await captchaIds()).toEqual([]);
   });
@@ -82,8 +82,18 @@ describe.each(testDbKinds)('housekeeping sweep on %s', (db) => {
     const token = await loginAs(t.app, 'demo@example.com', 'Demo12345');
     const swept = await t.app.housekeeping.sweep();
     expect(swept.captchas).toBe(1); // the login's captcha, now used
+    expect(swept.signatures).toBe(0); // the login's signature is still inside its window
     const info = await t.app.inject({ method: 'GET', url: '/api/v1/user/user_info', headers: { token } });
     expect(info.json().code).toBe(200);
+  });
+
+  it('deletes used signatures once their window has passed', async () => {
+    const count = async () => (await t.app.db.select().from(usedSignatures)).length;
+    const before = await count();
+    expect(before).toBeGreaterThan(0);
+    clock = new Date(clock.getTime() + 301_000);
+    expect((await t.app.housekeeping.sweep()).signatures).toBe(before);
+    expect(await count()).toBe(0);
   });
 });
 

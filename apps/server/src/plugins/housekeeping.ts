@@ -5,6 +5,8 @@
  *   answer (20003 / 20005) that the revocation reason gives;
  * - captchas that were used or have expired (single use, 5 minutes, §5): neither can be answered again.
  *   (Emailed codes are pruned by modules/mail/email-codes.ts when a new one is issued.)
+ * - used signatures whose window has passed (api-contract §10; plugins/signature-ledger.ts): their
+ *   timestamp is refused anyway.
  *
  * `buildApp` registers the plugin; it decorates `app.housekeeping` and, unless `NODE_ENV` is `test`,
  * starts the timer (hourly, unref'd so it never keeps the process alive). The timer stops on close,
@@ -13,8 +15,10 @@
  */
 import { isNotNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { captchas, sessions } from '../db/schema/auth.ts';
+import { pruneSignatures } from './signature-ledger.ts';
 
 /** How long an expired session row is kept (then deleted). */
 export const SESSION_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -22,7 +26,7 @@ export const SESSION_GRACE_MS = 24 * 60 * 60 * 1000;
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Rows deleted by one sweep. */
-export type SweepResult = { sessions: number; captchas: number };
+export type SweepResult = { sessions: number; captchas: number; signatures: number };
 
 export type Housekeeping = {
   /** Runs one sweep now (also while the timer is off). */
@@ -41,7 +45,7 @@ declare module 'fastify' {
   }
 }
 
-/** Deletes expired sessions (older than the grace) and used or expired captchas, as of `now`. */
+/** Deletes expired sessions (older than the grace), used or expired captchas and expired signatures. */
 export async function sweepStores(db: Db, now: Date): Promise<SweepResult> {
   const deadSessions = await db
     .delete(sessions)
@@ -51,11 +55,12 @@ export async function sweepStores(db: Db, now: Date): Promise<SweepResult> {
     .delete(captchas)
     .where(or(isNotNull(captchas.used_at), lt(captchas.expires_at, now)))
     .returning({ id: captchas.id });
-  return { sessions: deadSessions.length, captchas: deadCaptchas.length };
+  const signatures = await pruneSignatures(db, now);
+  return { sessions: deadSessions.length, captchas: deadCaptchas.length, signatures };
 }
 
 /** The plugin: decorates `app.housekeeping`; starts the timer outside tests (see module doc). */
-export async function housekeeping(app: FastifyInstance) {
+async function housekeepingPlugin(app: FastifyInstance) {
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<unknown> = Promise.resolve();
 
@@ -67,7 +72,7 @@ export async function housekeeping(app: FastifyInstance) {
   const tick = () => {
     sweep().then(
       (r) => {
-        if (r.sessions || r.captchas) app.log.info(r, 'housekeeping: deleted expired rows');
+        if (r.sessions || r.captchas || r.signatures) app.log.info(r, 'housekeeping: deleted expired rows');
       },
       (err: unknown) => app.log.error({ err }, 'housekeeping sweep failed'),
     );
@@ -94,5 +99,5 @@ export async function housekeeping(app: FastifyInstance) {
   if (app.config.nodeEnv !== 'test') hk.start();
 }
 
-// Decorate the root instance (like fastify-plugin) so `app.housekeeping` is visible everywhere.
-Object.assign(housekeeping, { [Symbol.for('skip-override')]: true });
+/** Not encapsulated (fastify-plugin): `app.housekeeping` is visible everywhere. */
+export const housekeeping = fp(housekeepingPlugin, { name: 'housekeeping' });

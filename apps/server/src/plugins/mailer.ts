@@ -15,13 +15,25 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 
-export type Mail = { to: string; subject: string; text: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  /** Files attached (scheduled reports, modules/report-schedules). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
+  /** Extra headers, e.g. List-Unsubscribe (RFC 2369, RFC 8058). */
+  headers?: Record<string, string>;
+  /** A fixed Message-ID, so a mail sent again after a crash can be recognised as the same. */
+  messageId?: string;
+};
 
 export type Mailer = {
   /** 'smtp' with SMTP_URL, else 'outbox'. */
   kind: 'smtp' | 'outbox';
   /** Starts delivering `mail` in the background; never throws. */
   queue(mail: Mail): void;
+  /** Delivers `mail` and resolves once it was handed over (SMTP) or written; rejects on failure. */
+  send(mail: Mail): Promise<void>;
   /** Resolves when every queued mail was delivered or failed. */
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -50,6 +62,9 @@ export function createMailer(
       subject: mail.subject,
       text: mail.text,
       textEncoding: 'base64',
+      attachments: mail.attachments,
+      headers: mail.headers,
+      messageId: mail.messageId,
     });
     if (smtp) {
       log.info({ messageId: info.messageId }, 'mail sent over SMTP');
@@ -65,6 +80,7 @@ export function createMailer(
 
   return {
     kind: smtp ? 'smtp' : 'outbox',
+    send: deliver,
     queue(mail) {
       const p = deliver(mail)
         .catch((err: unknown) => log.error({ err }, 'mail delivery failed'))

@@ -9,16 +9,24 @@ import { UserStatus } from '@portal/contracts/constants.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import { hashToken } from '../lib/session-token.ts';
-import { isLive, readSession, sessionRevokedReason } from '../modules/passport/sessions.ts';
 import type { SessionUser } from './session.ts';
+import { isLive, readSession, sessionRevokedReason } from './session-store.ts';
+
+/**
+ * A check run on every authenticated request after the user is known (e.g. the two-factor module's
+ * enrolment rule); throws an AppError to refuse. Given by the app, so this plugin imports no module.
+ */
+export type CallerCheck = (app: FastifyInstance, request: FastifyRequest) => Promise<void>;
 
 /** Longest token header looked up; longer values cannot be ours (ours are 43 characters). */
 const MAX_TOKEN_LENGTH = 256;
 
-export async function registerSession(app: FastifyInstance) {
+/** Decorates `app.authenticate`: the session's user into `request.user`, then each of `checks`. */
+export async function registerSession(app: FastifyInstance, checks: CallerCheck[] = []) {
   app.decorateRequest('user', undefined);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     request.user = await sessionUserOf(app, request.headers.token);
+    for (const check of checks) await check(app, request);
   });
 }
 
@@ -53,6 +61,7 @@ export async function sessionUserOf(
     companyId: user.company_id,
     accountId: user.account_id,
     roles,
+    timezone: user.timezone ?? null,
     tokenHash,
   };
 }

@@ -18,6 +18,8 @@ export type SessionUser = {
   accountId: number | null;
   /** Role ids (70, 67, 68). */
   roles: number[];
+  /** IANA zone of the user's hourly reports; null for the network's REPORT_TIMEZONE (issue 13 item 9). */
+  timezone: string | null;
   /** SHA-256 hex of the session token (for logout). */
   tokenHash: string;
 };

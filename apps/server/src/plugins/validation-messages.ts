@@ -102,6 +102,12 @@ const requestErrorText: Record<string, Record<Lang, string>> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { zh: '不支持的内容类型', en: 'Unsupported content type' },
   FST_ERR_BAD_URL: { zh: '请求地址无效', en: 'The request URL is not valid' },
   FST_ERR_MAX_PARAM_LENGTH: { zh: '路径参数过长', en: 'A path parameter is too long' },
+  HPE_HEADER_OVERFLOW: {
+    zh: '请求地址或请求头过长',
+    en: 'The request URL or headers are too large',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: { zh: '请求超时', en: 'The request timed out' },
+  HTTP_PARSE_ERROR: { zh: '请求格式错误', en: 'The request is malformed' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     zh: '请求体长度与 Content-Length 不符',
     en: 'The request body length does not match Content-Length',
