@@ -18,10 +18,12 @@ import type { Lang } from '@portal/contracts/codes.ts';
 import { AuditStatus } from '@portal/contracts/constants.ts';
 import type { FieldError } from '@portal/contracts/envelope.ts';
 import { and, desc, eq, ilike, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
 import { adpos, apps } from '../../db/schema/inventory.ts';
 import { AppError, paramError } from '../../lib/app-error.ts';
-import { assertOwned, type Executor, type Manager } from '../apps/access.ts';
+import { assertOwned, type Manager } from '../apps/access.ts';
 import { likePattern } from '../apps/app-service.ts';
+import { changedFields, recordAudit } from '../audit/audit.ts';
 import { enqueueTodo } from '../notifications/outbox.ts';
 
 export type AdposFilter = {
@@ -111,14 +113,23 @@ async function ownedApp(db: Executor, m: Manager, appId: number) {
   return assertOwned(m, row);
 }
 
-/** Whether another live ad slot of `appId` is named `name` (trimmed, case-insensitive). */
-export async function adposNameTaken(db: Executor, appId: number, name: string, exceptId?: number) {
-  const [row] = await db
-    .select({ id: adpos.adpos_id })
-    .from(adpos)
+/**
+ * Whether another live ad slot is named `name` (trimmed, case-insensitive): within `appId`, or, when
+ * `appId` is null, within every app of `companyId` (every app when that is null too).
+ */
+export async function adposNameTaken(
+  db: Executor,
+  appId: number | null,
+  name: string,
+  exceptId?: number,
+  companyId: number | null = null,
+) {
+  const q = db.select({ id: adpos.adpos_id }).from(adpos).innerJoin(apps, eq(apps.id, adpos.app_id));
+  const [row] = await q
     .where(
       and(
-        eq(adpos.app_id, appId),
+        appId === null ? undefined : eq(adpos.app_id, appId),
+        appId === null && companyId !== null ? eq(apps.company_id, companyId) : undefined,
         sql`lower(${adpos.adpos_name}) = lower(${name.trim()})`,
         ne(adpos.audit_status, AuditStatus.DELETED),
         exceptId === undefined ? undefined : ne(adpos.adpos_id, exceptId),
@@ -128,17 +139,22 @@ export async function adposNameTaken(db: Executor, appId: number, name: string, 
   return row !== undefined;
 }
 
-/** `GET /v1/adpos/name_exist` for an app within reach. */
+/**
+ * `GET /v1/adpos/name_exist` (api-contract §10), every id within reach (402 / 10008 otherwise): within
+ * `appId`; without it, within the app of `exceptId` (editing), or else every app of the caller's
+ * organisation (every app for operations).
+ */
 export async function adposNameExists(
   db: Executor,
   m: Manager,
-  appId: number,
   name: string,
-  exceptId?: number,
+  ids: { appId?: number; exceptId?: number },
 ) {
-  await ownedApp(db, m, appId);
-  if (exceptId !== undefined) await ownedAdpos(db, m, exceptId);
-  return name.trim() !== '' && (await adposNameTaken(db, appId, name, exceptId));
+  if (ids.appId !== undefined) await ownedApp(db, m, ids.appId);
+  const editing = ids.exceptId === undefined ? undefined : await ownedAdpos(db, m, ids.exceptId);
+  const appId = ids.appId ?? editing?.app_id ?? null;
+  if (name.trim() === '') return false;
+  return adposNameTaken(db, appId, name, ids.exceptId, m.companyId);
 }
 
 /** The spec §5 field rules; returns the trimmed name or throws 604 with every failing field. */
@@ -190,6 +206,24 @@ export async function createAdpos(db: Executor, m: Manager, body: AdposCreateBod
       })
       .returning();
     if (!row) throw new Error('ad slot not inserted');
+    await recordAudit(
+      tx,
+      {
+        actorId: m.userId,
+        companyId: app.company_id,
+        objectType: 'adpos',
+        objectId: row.adpos_id,
+        action: 'create',
+        after: {
+          app_id: row.app_id,
+          adpos_name: row.adpos_name,
+          ad_style: row.ad_style,
+          content_type: row.content_type,
+          audit_status: row.audit_status,
+        },
+      },
+      now,
+    );
     await enqueueTodo(
       tx,
       {
@@ -233,6 +267,22 @@ export async function updateAdpos(db: Executor, m: Manager, body: AdposUpdateBod
         ...(resubmit ? { audit_status: AuditStatus.REVIEW } : {}),
       })
       .where(eq(adpos.adpos_id, row.adpos_id));
+    await recordAudit(
+      tx,
+      {
+        actorId: m.userId,
+        companyId: row.company_id,
+        objectType: 'adpos',
+        objectId: row.adpos_id,
+        action: 'update',
+        ...changedFields(row, {
+          adpos_name: name,
+          content_type: [...body.content_type].sort((a, b) => a - b),
+          ...(resubmit ? { audit_status: AuditStatus.REVIEW } : {}),
+        }),
+      },
+      now,
+    );
     if (resubmit) {
       await enqueueTodo(
         tx,

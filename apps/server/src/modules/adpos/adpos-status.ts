@@ -6,9 +6,11 @@
 import { allowedTransitions, TodoAction } from '@portal/contracts/apps.ts';
 import { AuditStatus } from '@portal/contracts/constants.ts';
 import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
 import { adpos } from '../../db/schema/inventory.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Executor, Manager } from '../apps/access.ts';
+import type { Manager } from '../apps/access.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { enqueueTodo } from '../notifications/outbox.ts';
 import { ownedAdpos } from './adpos-service.ts';
 
@@ -18,6 +20,19 @@ export async function changeAdposStatus(db: Executor, m: Manager, id: number, to
     const row = await ownedAdpos(tx, m, id, true);
     if (!allowedTransitions(row.audit_status, m.isOps).includes(to)) throw new AppError(10007);
     await tx.update(adpos).set({ audit_status: to, updated_at: now }).where(eq(adpos.adpos_id, id));
+    await recordAudit(
+      tx,
+      {
+        actorId: m.userId,
+        companyId: row.company_id,
+        objectType: 'adpos',
+        objectId: id,
+        action: 'status',
+        before: { audit_status: row.audit_status },
+        after: { audit_status: to },
+      },
+      now,
+    );
     await enqueueTodo(
       tx,
       {
@@ -45,6 +60,19 @@ export async function deleteAdpos(db: Executor, m: Manager, id: number, now: Dat
       .update(adpos)
       .set({ audit_status: AuditStatus.DELETED, updated_at: now })
       .where(eq(adpos.adpos_id, id));
+    await recordAudit(
+      tx,
+      {
+        actorId: m.userId,
+        companyId: row.company_id,
+        objectType: 'adpos',
+        objectId: id,
+        action: 'delete',
+        before: { audit_status: row.audit_status },
+        after: { audit_status: AuditStatus.DELETED },
+      },
+      now,
+    );
     await enqueueTodo(
       tx,
       {

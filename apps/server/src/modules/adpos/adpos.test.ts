@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appIdByName, createInventory, type Inventory } from '../../test/inventory-fixture.ts';
 import { testDbKinds } from '../../test/test-app.ts';
-import { appIdByName, createInventory, type Inventory } from '../apps/inventory-fixture.ts';
 
 describe.each(testDbKinds)('ad slots on %s', (db) => {
   let inv: Inventory;
@@ -89,6 +89,40 @@ describe.each(testDbKinds)('ad slots on %s', (db) => {
     ).data.list[0].adpos_id;
     expect((await exist({ adpos_name: 'Home Banner', adpos_id: homeId })).data).toEqual({ exist: false });
     expect((await exist({ adpos_name: 'Nope' })).data).toEqual({ exist: false });
+  });
+
+  it("checks names without app_id (api-contract §10): the edited slot's app, else the organisation", async () => {
+    const exist = async (token: string, q: Record<string, unknown>) =>
+      (await inv.call('GET', '/v1/adpos/name_exist', token, q)).data;
+    const slots = (await inv.call('GET', '/v1/adpos', inv.tokens.demo, { app_id: appId, page_size: 100 }))
+      .data.list as { adpos_id: number; adpos_name: string }[];
+    const reward = slots.find((s) => s.adpos_name === 'Extra Life Reward');
+    const banner = slots.find((s) => s.adpos_name === 'Home Banner');
+    if (!reward || !banner) throw new Error('demo slots missing');
+    // Editing: the other slot's name of the same app is taken, its own name is not.
+    expect(await exist(inv.tokens.demo, { adpos_name: 'home banner', adpos_id: reward.adpos_id })).toEqual({
+      exist: true,
+    });
+    expect(
+      await exist(inv.tokens.demo, { adpos_name: 'Extra Life Reward', adpos_id: reward.adpos_id }),
+    ).toEqual({ exist: false });
+    // Only within that slot's app: Other Media's "Feed Native" is no clash, nor a name of no app.
+    expect(await exist(inv.tokens.demo, { adpos_name: 'Feed Native', adpos_id: reward.adpos_id })).toEqual({
+      exist: false,
+    });
+    // Creating without an app: every app of the caller's organisation, not other organisations'.
+    expect(await exist(inv.tokens.demo, { adpos_name: 'Level End Interstitial' })).toEqual({ exist: true });
+    expect(await exist(inv.tokens.demo, { adpos_name: 'Feed Native' })).toEqual({ exist: false });
+    expect(await exist(inv.tokens.other, { adpos_name: 'Feed Native' })).toEqual({ exist: true });
+    // Another organisation's slot id is refused, as with app_id.
+    expect(
+      (
+        await inv.call('GET', '/v1/adpos/name_exist', inv.tokens.other, {
+          adpos_name: 'x',
+          adpos_id: reward.adpos_id,
+        })
+      ).code,
+    ).toBe(402);
   });
 
   it('keeps app and ad style after creation, saves name and content types', async () => {

@@ -19,8 +19,8 @@ import { PublisherType } from '@portal/contracts/constants.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestLang } from '../../lib/request-lang.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
-import { requestLang } from '../../plugins/error-handler.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { requireManager } from '../apps/access.ts';
 import { adposNameExists, createAdpos, getAdpos, listAdpos, updateAdpos } from './adpos-service.ts';
@@ -52,7 +52,7 @@ export async function adposRoutes(fastify: FastifyInstance) {
       preHandler,
       schema: {
         ...common,
-        summary: 'Is the ad slot name taken within the app',
+        summary: "Is the ad slot name taken (within app_id, the edited slot's app, or the organisation)",
         querystring: adposNameExistQuery,
         response: { 200: answer(existData) },
       },
@@ -60,7 +60,9 @@ export async function adposRoutes(fastify: FastifyInstance) {
     async (request) => {
       const m = requireManager(currentUser(request));
       const { app_id, adpos_name, adpos_id } = request.query;
-      return ok(request, { exist: await adposNameExists(app.db, m, app_id, adpos_name, adpos_id) });
+      return ok(request, {
+        exist: await adposNameExists(app.db, m, adpos_name, { appId: app_id, exceptId: adpos_id }),
+      });
     },
   );
 

@@ -5,13 +5,8 @@
  * never from the client (except operations naming the publisher of a new app).
  */
 import { Role, UserStatus } from '@portal/contracts/constants.ts';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
-
-/** A transaction of `Db`; the service functions take either. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type Executor = Db | Tx;
 
 /** The caller's reach: `companyId` null for operations (every company). */
 export type Manager = { userId: number; isOps: boolean; companyId: number | null };

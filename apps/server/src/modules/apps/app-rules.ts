@@ -18,11 +18,12 @@ import {
 import type { Lang } from '@portal/contracts/codes.ts';
 import type { FieldError } from '@portal/contracts/envelope.ts';
 import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
 import { profitCenters } from '../../db/schema/catalogue.ts';
 import { companies } from '../../db/schema/organisations.ts';
 import { paramError } from '../../lib/app-error.ts';
 import { leafIndustry } from '../industry/industry-service.ts';
-import type { Executor, Manager } from './access.ts';
+import type { Manager } from './access.ts';
 
 /** The normalised (trimmed) fields of a valid app form. */
 export type AppFields = {

@@ -17,12 +17,14 @@ import {
 import type { Lang } from '@portal/contracts/codes.ts';
 import { AuditStatus } from '@portal/contracts/constants.ts';
 import { and, desc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
 import { adpos, apps } from '../../db/schema/inventory.ts';
 import { companies } from '../../db/schema/organisations.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { changedFields, recordAudit } from '../audit/audit.ts';
 import { industryLabels } from '../industry/industry-service.ts';
 import { enqueueTodo } from '../notifications/outbox.ts';
-import type { Executor, Manager } from './access.ts';
+import type { Manager } from './access.ts';
 import { assertOwned } from './access.ts';
 import { checkAppForm } from './app-rules.ts';
 
@@ -40,9 +42,13 @@ function reach(m: Manager): SQL | undefined {
 
 const adposCount = sql<number>`(select count(*)::int from ${adpos} where ${adpos.app_id} = ${apps.id} and ${adpos.audit_status} <> ${AuditStatus.DELETED})`;
 
-/** `app_key` is hidden while the app is under review or rejected (spec §2). */
-function visibleKey(row: { audit_status: number; app_key: string }): string | null {
-  return row.audit_status === AuditStatus.REVIEW || row.audit_status === REJECTED ? null : row.app_key;
+/**
+ * `app_key` is hidden while the app is under review or rejected (spec §2), and for ever, also after
+ * deletion, when it never left review (api-contract §10).
+ */
+function visibleKey(row: { audit_status: number; app_key: string; left_review: boolean }): string | null {
+  const inReview = row.audit_status === AuditStatus.REVIEW || row.audit_status === REJECTED;
+  return row.left_review && !inReview ? row.app_key : null;
 }
 
 async function toItems(
@@ -205,6 +211,18 @@ export async function createApp(db: Executor, m: Manager, body: AppCreateBody, l
       })
       .returning();
     if (!row) throw new Error('app not inserted');
+    await recordAudit(
+      tx,
+      {
+        actorId: m.userId,
+        companyId: row.company_id,
+        objectType: 'app',
+        objectId: row.id,
+        action: 'create',
+        after: { ...fields, audit_status: row.audit_status, app_key: row.app_key },
+      },
+      now,
+    );
     await enqueueTodo(
       tx,
       {
@@ -243,6 +261,18 @@ export async function updateApp(db: Executor, m: Manager, body: AppUpdateBody, l
       .update(apps)
       .set({ ...fields, updated_at: now, ...(resubmit ? { audit_status: AuditStatus.REVIEW } : {}) })
       .where(eq(apps.id, row.id));
+    await recordAudit(
+      tx,
+      {
+        actorId: m.userId,
+        companyId: row.company_id,
+        objectType: 'app',
+        objectId: row.id,
+        action: 'update',
+        ...changedFields(row, { ...fields, ...(resubmit ? { audit_status: AuditStatus.REVIEW } : {}) }),
+      },
+      now,
+    );
     if (resubmit) {
       await enqueueTodo(
         tx,

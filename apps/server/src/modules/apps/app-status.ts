@@ -8,10 +8,12 @@
 import { allowedTransitions, TodoAction } from '@portal/contracts/apps.ts';
 import { AuditStatus } from '@portal/contracts/constants.ts';
 import { and, eq, ne } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
 import { adpos, apps } from '../../db/schema/inventory.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { enqueueTodo } from '../notifications/outbox.ts';
-import { assertOwned, type Executor, type Manager } from './access.ts';
+import { assertOwned, type Manager } from './access.ts';
 
 /** `PUT /v1/app/status`: 402 outside reach, 10007 for a transition the caller may not make. */
 export async function changeAppStatus(db: Executor, m: Manager, id: number, to: number, now: Date) {
@@ -19,7 +21,25 @@ export async function changeAppStatus(db: Executor, m: Manager, id: number, to: 
     const [current] = await tx.select().from(apps).where(eq(apps.id, id)).for('update').limit(1);
     const row = assertOwned(m, current);
     if (!allowedTransitions(row.audit_status, m.isOps).includes(to)) throw new AppError(10007);
-    await tx.update(apps).set({ audit_status: to, updated_at: now }).where(eq(apps.id, id));
+    // Approval (1 → 2) is the only way out of review: from then on the app key is shown (api-contract §10).
+    const approved = to === AuditStatus.ACTIVE ? { left_review: true } : {};
+    await tx
+      .update(apps)
+      .set({ audit_status: to, updated_at: now, ...approved })
+      .where(eq(apps.id, id));
+    await recordAudit(
+      tx,
+      {
+        actorId: m.userId,
+        companyId: row.company_id,
+        objectType: 'app',
+        objectId: id,
+        action: 'status',
+        before: { audit_status: row.audit_status },
+        after: { audit_status: to },
+      },
+      now,
+    );
     await enqueueTodo(
       tx,
       {
@@ -48,6 +68,19 @@ export async function deleteApp(db: Executor, m: Manager, id: number, now: Date)
       .update(adpos)
       .set({ audit_status: AuditStatus.DELETED, updated_at: now })
       .where(and(eq(adpos.app_id, id), ne(adpos.audit_status, AuditStatus.DELETED)));
+    await recordAudit(
+      tx,
+      {
+        actorId: m.userId,
+        companyId: row.company_id,
+        objectType: 'app',
+        objectId: id,
+        action: 'delete',
+        before: { audit_status: row.audit_status },
+        after: { audit_status: AuditStatus.DELETED },
+      },
+      now,
+    );
     await enqueueTodo(
       tx,
       {

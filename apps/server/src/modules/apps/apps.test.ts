@@ -1,7 +1,7 @@
 import { AuditStatus } from '@portal/contracts/constants.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appForm, appIdByName, createInventory, type Inventory } from '../../test/inventory-fixture.ts';
 import { testDbKinds } from '../../test/test-app.ts';
-import { appForm, appIdByName, createInventory, type Inventory } from './inventory-fixture.ts';
 
 describe.each(testDbKinds)('apps on %s', (db) => {
   let inv: Inventory;
@@ -227,6 +227,48 @@ describe.each(testDbKinds)('apps on %s', (db) => {
     expect(options.data.map((o: { id: number }) => o.id)).not.toContain(id);
     // The package is free again once its app is deleted.
     expect((await create(inv.tokens.demo, appForm('com.demogames.deleteme', 'Delete Me'))).code).toBe(0);
+  });
+
+  it('keeps the key of an app that never left review hidden after deletion (api-contract §10)', async () => {
+    const keyAfterDelete = async (pkg: string, steps: number[]) => {
+      const id = (await create(inv.tokens.demo, appForm(pkg))).data.id as number;
+      for (const to of steps) {
+        const token = to === 2 || to === 4 ? inv.tokens.ops : inv.tokens.demo;
+        expect((await inv.call('PUT', '/v1/app/status', token, { id, audit_status: to })).code).toBe(0);
+      }
+      expect((await inv.call('DELETE', '/v1/app', inv.tokens.demo, { id, status: -1 })).code).toBe(0);
+      const list = await inv.call('GET', '/v1/app', inv.tokens.demo, { pkg_name: pkg, audit_status: -1 });
+      return list.data.list.find((a: { id: number }) => a.id === id)?.app_key;
+    };
+    expect(await keyAfterDelete('com.demogames.neverreviewed', [])).toBeNull();
+    expect(await keyAfterDelete('com.demogames.onlyrejected', [4])).toBeNull();
+    expect(await keyAfterDelete('com.demogames.wasactive', [2])).toMatch(/^[0-9a-f]{32}$/);
+    expect(await keyAfterDelete('com.demogames.wasfrozen', [2, 3])).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('saves every demo app as listed, its category included, without picking anything', async () => {
+    for (const token of [inv.tokens.demo, inv.tokens.other]) {
+      const list = await inv.call('GET', '/v1/app', token, { page_size: 100 });
+      const demoApps = list.data.list.filter((a: { package_name: string }) =>
+        /^com\.(demogames|othermedia)\./.test(a.package_name),
+      );
+      expect(demoApps.length).toBeGreaterThan(2);
+      for (const a of demoApps.filter((x: { audit_status: number }) => x.audit_status !== -1)) {
+        expect(a.industry_name, a.app_name).toMatch(/^(Games|Apps) \/ /);
+        const { id, app_name, package_name, platform, is_online, app_store_address, industry_id } = a;
+        const saved = await inv.call('PUT', '/v1/app', token, {
+          id,
+          app_name,
+          package_name,
+          platform,
+          is_online,
+          app_store_address,
+          industry_id,
+          description: a.description,
+        });
+        expect(saved.code, `${app_name}: ${JSON.stringify(saved.data)}`).toBe(0);
+      }
+    }
   });
 
   it('lists only the caller organisation, with filters, pagination and the ad slot count', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appForm, appIdByName, createInventory, type Inventory } from '../../test/inventory-fixture.ts';
 import { newApplicant, newLoner, userRow } from '../../test/org.ts';
 import { testDbKinds } from '../../test/test-app.ts';
-import { appForm, appIdByName, createInventory, type Inventory } from './inventory-fixture.ts';
 
 describe.each(testDbKinds)('organisation scope of apps and ad slots on %s', (db) => {
   let inv: Inventory;

@@ -3,8 +3,8 @@ import { country } from '@portal/contracts/reports.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestLang } from '../../lib/request-lang.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
-import { requestLang } from '../../plugins/error-handler.ts';
 import { countryList } from './countries.ts';
 
 export async function commonRoutes(fastify: FastifyInstance) {

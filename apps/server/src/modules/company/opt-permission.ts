@@ -16,6 +16,7 @@ import { accounts } from '../../db/schema/organisations.ts';
 import { userRoles, users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
+import { recordAudit } from '../audit/audit.ts';
 
 /** Grants `body.role_ids` to `body.user_id` if the rules allow every one of them. */
 export async function addOptPermission(
@@ -50,10 +51,25 @@ export async function addOptPermission(
     return false;
   };
   if (!roleIds.every(allowed)) throw new AppError(402);
-  await app.db
-    .insert(userRoles)
-    .values(roleIds.map((role_id) => ({ user_id: target.id, role_id })))
-    .onConflictDoNothing();
+  await app.db.transaction(async (tx) => {
+    await tx
+      .insert(userRoles)
+      .values(roleIds.map((role_id) => ({ user_id: target.id, role_id })))
+      .onConflictDoNothing();
+    await recordAudit(
+      tx,
+      {
+        actorId: caller.userId,
+        companyId: account.company_id,
+        objectType: 'role',
+        objectId: target.id,
+        action: 'grant',
+        before: { role_ids: targetRoles },
+        after: { role_ids: [...new Set([...targetRoles, ...roleIds])].sort((a, b) => a - b) },
+      },
+      app.now(),
+    );
+  });
   const after = await app.db
     .select({ role_id: userRoles.role_id })
     .from(userRoles)

@@ -1,5 +1,7 @@
+import { codeMessage } from '@portal/contracts/codes.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/security.ts';
 import { users } from '../../db/schema/users.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../demo/accounts.ts';
 import { attemptLogin, loginAs } from '../../test/login.ts';
@@ -39,6 +41,11 @@ describe.each(testDbKinds)('create and join an organisation on %s', (db) => {
     });
     expect(account.code).toBe(0);
     const accountId = (account.data as { account_id: number }).account_id;
+    const audits = await t.app.db.select().from(auditLog).where(eq(auditLog.company_id, companyId));
+    expect(audits.map((a) => [a.action, a.actor_id, a.after])).toEqual([
+      ['create', userId, expect.objectContaining({ company_name: 'Alice Apps' })],
+      ['account_create', userId, { account_id: accountId, account_name: 'Alice Apps' }],
+    ]);
     const bind = await sendSigned(t.app, '/v1/passport/user/bind_account', token, {
       bind_type: 2,
       account_id: accountId,
@@ -105,7 +112,7 @@ describe.each(testDbKinds)('create and join an organisation on %s', (db) => {
     expect((await get('/v1/user/channels?publisher_type=1', newToken)).code).toBe(601);
   });
 
-  it('join by Account ID needs a reason; unknown accounts and super admins answer 10008', async () => {
+  it("join by Account ID needs a reason; an unknown Account ID answers 10023, an email that is no super admin's 10022, each with its text", async () => {
     const { token } = await newLoner(t.app, 'carl@example.com');
     const noReason = await sendSigned(t.app, '/v1/passport/user/bind_account', token, {
       bind_type: 2,
@@ -117,14 +124,26 @@ describe.each(testDbKinds)('create and join an organisation on %s', (db) => {
       account_id: 999999,
       reason: 'x',
     });
-    expect(noAccount.code).toBe(10008);
+    expect(noAccount).toMatchObject({ code: 10023, msg: codeMessage(10023, 'zh') });
     // member@example.com is not a super admin.
-    const notAdmin = await sendSigned(t.app, '/v1/passport/user/bind_account', token, {
+    const notAdmin = await sendSigned(
+      t.app,
+      '/v1/passport/user/bind_account',
+      token,
+      {
+        bind_type: 1,
+        email: 'member@example.com',
+        reason: 'x',
+      },
+      { lang: 'en' },
+    );
+    expect(notAdmin).toMatchObject({ code: 10022, msg: codeMessage(10022, 'en') });
+    const unknownEmail = await sendSigned(t.app, '/v1/passport/user/bind_account', token, {
       bind_type: 1,
-      email: 'member@example.com',
+      email: 'nobody-at-all@example.com',
       reason: 'x',
     });
-    expect(notAdmin.code).toBe(10008);
+    expect(unknownEmail.code).toBe(10022);
     expect((await userRow(t.app, await idOf('carl@example.com'))).company_id).toBeNull();
     const ok = await sendSigned(t.app, '/v1/passport/user/bind_account', token, {
       bind_type: 2,

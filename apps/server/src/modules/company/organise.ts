@@ -9,6 +9,7 @@
  * - a successful bind rotates the session: a new token is answered and the old one revoked.
  * Roles are granted here by these rules; add_opt_permission (opt-permission.ts) only confirms them.
  */
+import { Code } from '@portal/contracts/codes.ts';
 import { CooperationType, Role, UserStatus } from '@portal/contracts/constants.ts';
 import type {
   AccountSignupBody,
@@ -22,7 +23,8 @@ import { accounts, companies } from '../../db/schema/organisations.ts';
 import { userRoles, users } from '../../db/schema/users.ts';
 import { AppError, paramError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
-import { createSession, revokeSessionFor } from '../passport/sessions.ts';
+import { createSession, revokeSessionFor } from '../../plugins/session-store.ts';
+import { recordAudit } from '../audit/audit.ts';
 
 function assertNoOrganisation(user: SessionUser) {
   if (user.companyId !== null || user.accountId !== null) throw new AppError(402);
@@ -35,18 +37,31 @@ export async function signupCompany(
   body: CompanySignupBody,
 ): Promise<{ company_id: number }> {
   assertNoOrganisation(user);
-  const [row] = await app.db
-    .insert(companies)
-    .values({
+  return app.db.transaction(async (tx) => {
+    const values = {
       company_name: body.company_name,
       is_publisher: body.is_publisher,
       cooperation_types: body.is_publisher === 1 ? [CooperationType.SDK] : [],
       created_by: user.userId,
       created_at: app.now(),
-    })
-    .returning({ id: companies.id });
-  if (!row) throw new Error('company not inserted');
-  return { company_id: row.id };
+    };
+    const [row] = await tx.insert(companies).values(values).returning({ id: companies.id });
+    if (!row) throw new Error('company not inserted');
+    const { created_at: _at, ...after } = values;
+    await recordAudit(
+      tx,
+      {
+        actorId: user.userId,
+        companyId: row.id,
+        objectType: 'organisation',
+        objectId: row.id,
+        action: 'create',
+        after,
+      },
+      values.created_at,
+    );
+    return { company_id: row.id };
+  });
 }
 
 /** account/signup: an account under a company the caller created (402 otherwise). */
@@ -62,20 +77,39 @@ export async function signupAccount(
     .where(eq(companies.id, body.company_id))
     .limit(1);
   if (!company || company.created_by !== user.userId) throw new AppError(402);
-  const [row] = await app.db
-    .insert(accounts)
-    .values({
-      account_name: body.account_name,
-      company_id: body.company_id,
-      created_by: user.userId,
-      created_at: app.now(),
-    })
-    .returning({ id: accounts.id });
-  if (!row) throw new Error('account not inserted');
-  return { account_id: row.id };
+  const now = app.now();
+  return app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(accounts)
+      .values({
+        account_name: body.account_name,
+        company_id: body.company_id,
+        created_by: user.userId,
+        created_at: now,
+      })
+      .returning({ id: accounts.id });
+    if (!row) throw new Error('account not inserted');
+    // The organisation's account is an organisation setting (issue 16 §3): one entry, same transaction.
+    await recordAudit(
+      tx,
+      {
+        actorId: user.userId,
+        companyId: body.company_id,
+        objectType: 'organisation',
+        objectId: body.company_id,
+        action: 'account_create',
+        after: { account_id: row.id, account_name: body.account_name },
+      },
+      now,
+    );
+    return { account_id: row.id };
+  });
 }
 
-/** The account a bind request names: by id (bind_type 2) or by an active super admin's email (1). */
+/**
+ * The account a bind request names: by id (bind_type 2) or by an active super admin's email (1).
+ * An email that is no active super admin's answers 10022; an unknown id 10023 (in bindAccount).
+ */
 async function accountToJoin(app: FastifyInstance, body: BindAccountBody): Promise<number> {
   if (body.bind_type === 2) {
     if (body.account_id === undefined) throw paramError([{ field: 'account_id', message: 'Required' }]);
@@ -89,7 +123,7 @@ async function accountToJoin(app: FastifyInstance, body: BindAccountBody): Promi
     .innerJoin(userRoles, and(eq(userRoles.user_id, users.id), eq(userRoles.role_id, Role.ADMIN)))
     .where(and(eq(users.email, email), eq(users.status, UserStatus.ACTIVE)))
     .limit(1);
-  if (!admin?.account_id) throw new AppError(10008);
+  if (!admin?.account_id) throw new AppError(Code.JOIN_EMAIL_NOT_ADMIN);
   return admin.account_id;
 }
 
@@ -105,7 +139,7 @@ export async function bindAccount(
   return app.db.transaction(async (tx) => {
     // Serialise binds to one account, so two callers cannot both be its first joiner.
     const [account] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for('update');
-    if (!account) throw new AppError(10008);
+    if (!account) throw new AppError(Code.JOIN_ACCOUNT_UNKNOWN);
     const [members] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(users)
@@ -130,6 +164,23 @@ export async function bindAccount(
       .insert(userRoles)
       .values({ user_id: user.userId, role_id: firstJoin ? Role.ADMIN : Role.MEMBER })
       .onConflictDoNothing();
+    await recordAudit(
+      tx,
+      {
+        actorId: user.userId,
+        companyId: account.company_id,
+        objectType: 'member',
+        objectId: user.userId,
+        action: firstJoin ? 'join' : 'apply',
+        before: null,
+        after: {
+          account_id: accountId,
+          status: firstJoin ? UserStatus.ACTIVE : UserStatus.APPLICATION,
+          role_ids: [firstJoin ? Role.ADMIN : Role.MEMBER],
+        },
+      },
+      now,
+    );
     const newToken = await createSession(tx, user.userId, now);
     await revokeSessionFor(tx, user.tokenHash, now, 'rotated');
     return { new_token: newToken, account_id: accountId, is_first_join: firstJoin };

@@ -1,7 +1,7 @@
 import { signFields } from '@portal/contracts/sign.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInventory, type Inventory } from '../../test/inventory-fixture.ts';
 import { testDbKinds } from '../../test/test-app.ts';
-import { createInventory, type Inventory } from '../apps/inventory-fixture.ts';
 
 describe.each(testDbKinds)('signed /external_api partner calls on %s', (db) => {
   let inv: Inventory;

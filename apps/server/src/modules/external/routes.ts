@@ -11,9 +11,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { requestLang } from '../../lib/request-lang.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
 import { verifySignedFields } from '../../lib/signed-fields.ts';
-import { requestLang } from '../../plugins/error-handler.ts';
+import { claimSignature } from '../../plugins/signature-ledger.ts';
 import {
   badCooperationTypes,
   listCompanies,
@@ -58,7 +59,13 @@ export async function externalRoutes(fastify: FastifyInstance) {
     const partner = fields?.partner_id;
     const secret = typeof partner === 'string' ? app.config.externalApiKeys.get(partner) : undefined;
     if (!fields || !secret) throw new AppError(10003);
-    await verifySignedFields(fields, secret, app.now());
+    // A signed body is accepted once (api-contract §10); a signed read (GET) changes nothing, so a
+    // partner may repeat it within the window.
+    const claim =
+      request.method === 'GET'
+        ? async () => true
+        : (sign: string, ts: number) => claimSignature(app.db, sign, ts);
+    await verifySignedFields(fields, secret, app.now(), claim);
   };
   const guarded = { preValidation: verify };
   const common = { tags: ['external'] };

@@ -3,8 +3,8 @@ import { industry } from '@portal/contracts/apps.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestLang } from '../../lib/request-lang.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
-import { requestLang } from '../../plugins/error-handler.ts';
 import { listIndustries, seedIndustries } from './industry-service.ts';
 
 export async function industryRoutes(fastify: FastifyInstance) {

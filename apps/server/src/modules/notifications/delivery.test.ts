@@ -4,8 +4,8 @@ import { signFields } from '@portal/contracts/sign.ts';
 import { isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { todoOutbox } from '../../db/schema/todo-outbox.ts';
+import { appForm, createInventory, type Inventory } from '../../test/inventory-fixture.ts';
 import { testDbKinds } from '../../test/test-app.ts';
-import { appForm, createInventory, type Inventory } from '../apps/inventory-fixture.ts';
 import { backoffMs, claimDue, deliverDue, MAX_ATTEMPTS } from './delivery.ts';
 
 type Received = { headers: IncomingHttpHeaders; body: Record<string, unknown> };

@@ -3,8 +3,8 @@
  * transaction, so the row exists if and only if the change committed. Delivery is worker.ts.
  */
 import { randomUUID } from 'node:crypto';
+import type { Executor } from '../../db/client.ts';
 import { todoOutbox } from '../../db/schema/todo-outbox.ts';
-import type { Executor } from '../apps/access.ts';
 
 export type TodoEvent = {
   /** contracts TodoAction: 1 submitted, 2 status changed, 4 deleted. */

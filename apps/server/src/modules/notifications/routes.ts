@@ -4,6 +4,7 @@
  * outbox, listed for operations by `GET /v1/ops/todo` (modules/ops).
  */
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { startTodoWorker, type TodoWorker } from './worker.ts';
 
 declare module 'fastify' {
@@ -13,12 +14,12 @@ declare module 'fastify' {
   }
 }
 
-export async function notificationRoutes(app: FastifyInstance) {
+async function notificationRoutesPlugin(app: FastifyInstance) {
   const url = app.config.todoWebhookUrl;
   const worker = url ? startTodoWorker(app, url) : null;
   app.decorate('todoWorker', worker);
   if (worker) app.addHook('preClose', () => worker.stop());
 }
 
-// Not encapsulated (what fastify-plugin does): `todoWorker` is decorated on the root instance.
-Object.assign(notificationRoutes, { [Symbol.for('skip-override')]: true });
+/** Not encapsulated (fastify-plugin): `todoWorker` is decorated on the root instance. */
+export const notificationRoutes = fp(notificationRoutesPlugin, { name: 'notifications' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appForm, createInventory, type Inventory } from '../../test/inventory-fixture.ts';
 import { testDbKinds } from '../../test/test-app.ts';
-import { appForm, createInventory, type Inventory } from '../apps/inventory-fixture.ts';
 
 describe.each(testDbKinds)('operations review queue on %s', (db) => {
   let inv: Inventory;
@@ -88,7 +88,7 @@ describe.each(testDbKinds)('operations review queue on %s', (db) => {
 
 describe('demo profit centres', () => {
   it('seeds them idempotently for the operations dialog', async () => {
-    const { seedDemoProfitCenters, demoProfitCenters } = await import('./demo-profit-centers.ts');
+    const { seedDemoProfitCenters, demoProfitCenters } = await import('../../demo/profit-centers.ts');
     const inv = await createInventory();
     try {
       await seedDemoProfitCenters(inv.app.db);

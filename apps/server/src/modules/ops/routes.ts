@@ -14,8 +14,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestLang } from '../../lib/request-lang.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
-import { requestLang } from '../../plugins/error-handler.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { requireOps } from '../apps/access.ts';
 import {

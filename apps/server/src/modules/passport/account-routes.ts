@@ -7,8 +7,8 @@ import { changePasswordBody, encryptedBody, signupData } from '@portal/contracts
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestLang } from '../../lib/request-lang.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
-import { requestLang } from '../../plugins/error-handler.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { changePassword } from './password-change.ts';
 import { forgotPassword, type MailDeps, sendEmailCode } from './password-reset.ts';
@@ -46,7 +46,7 @@ export function registerAccountRoutes(root: FastifyInstance, deps: Omit<MailDeps
       },
     },
     async (request) => {
-      await forgotPassword(full, request.body.data, requestLang(request));
+      await forgotPassword(full, request.body.data, request.ip, requestLang(request));
       return ok(request, null);
     },
   );

@@ -14,8 +14,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { AttemptLimits } from '../../plugins/rate-limit.ts';
 import type { SessionUser } from '../../plugins/session.ts';
+import { revokeUserSessions } from '../../plugins/session-store.ts';
 import { assertCredentials } from './credentials-rules.ts';
-import { revokeUserSessions } from './sessions.ts';
 
 /** Changes the caller's password as described in the module docstring. */
 export async function changePassword(

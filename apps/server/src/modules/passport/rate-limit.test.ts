@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../demo/accounts.ts';
 import { LIMITS } from '../../plugins/rate-limit.ts';
 import { attemptLogin } from '../../test/login.ts';
+import { postEncrypted } from '../../test/signed.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/test-app.ts';
 
 describe.each(testDbKinds)('failed-login limits on %s', (db) => {
@@ -92,5 +93,39 @@ describe.each(testDbKinds)('failed-login limits on %s', (db) => {
       last = res.json().code;
     }
     expect(last).toBe(10002);
+  });
+
+  describe('password resets (forgot)', () => {
+    const forgot = (email: string, ip: string) =>
+      postEncrypted(
+        t.app,
+        '/v1/passport/password/forgot',
+        { email, code: '000000', password: 'Renewed123' },
+        { ip },
+      );
+
+    it('blocks an address after 10 wrong codes with 10002 and retry_after, from any client', async () => {
+      for (let i = 0; i < LIMITS.forgotPerEmail.points; i++) {
+        expect((await forgot('member@example.com', `10.6.0.${i + 1}`)).code).toBe(10005);
+      }
+      const blocked = await forgot('member@example.com', '10.6.1.1');
+      expect(blocked.code).toBe(10002);
+      const retryAfter = (blocked.data as { retry_after: number }).retry_after;
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(LIMITS.forgotPerEmail.durationSeconds);
+      // Another address from the same client is not affected.
+      expect((await forgot('ops@example.com', '10.6.1.1')).code).toBe(10005);
+    });
+
+    it('blocks a client after 30 wrong codes across addresses', async () => {
+      const ip = '10.7.0.1';
+      for (let i = 0; i < LIMITS.forgotPerIp.points; i++) {
+        expect((await forgot(`reset${i}@example.com`, ip)).code).toBe(10005);
+      }
+      const blocked = await forgot('reset-next@example.com', ip);
+      expect(blocked.code).toBe(10002);
+      expect((blocked.data as { retry_after: number }).retry_after).toBeGreaterThan(0);
+      expect((await forgot('reset-next@example.com', '10.7.0.2')).code).toBe(10005);
+    });
   });
 });

@@ -10,26 +10,29 @@ import {
   publicKeyData,
   refreshMathBody,
 } from '@portal/contracts/passport.ts';
+import { twoFactorChallengeData } from '@portal/contracts/security.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { requestLang } from '../../lib/request-lang.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
-import { requestLang } from '../../plugins/error-handler.ts';
 import { JWE_ALG, JWE_ENC, loadKeyRing } from '../../plugins/keys.ts';
 import { createMailer } from '../../plugins/mailer.ts';
 import { createAttemptLimits } from '../../plugins/rate-limit.ts';
 import { currentUser } from '../../plugins/session.ts';
+import { revokeSession } from '../../plugins/session-store.ts';
 import { registerAccountRoutes } from './account-routes.ts';
 import { issueCaptcha, refreshCaptcha } from './captcha.ts';
 import { dummyPasswordHash, login } from './login.ts';
-import { revokeSession } from './sessions.ts';
 
 export async function passportRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const keys = await loadKeyRing(app.config);
-  const limits = await createAttemptLimits(app.config, (err) =>
-    app.log.warn({ err }, 'REDIS_URL not reachable; counting attempts in process until it is'),
+  const limits = await createAttemptLimits(
+    app.config,
+    (err) => app.log.warn({ err }, 'REDIS_URL not reachable; counting attempts in process until it is'),
+    app.metrics.rateLimited,
   );
   const mailer = createMailer(app.config, app.log);
   app.addHook('onClose', async () => {
@@ -91,7 +94,7 @@ export async function passportRoutes(root: FastifyInstance) {
         tags: ['passport'],
         summary: 'Log in with an encrypted, signed login form',
         body: encryptedBody,
-        response: { 200: answer(loginData) },
+        response: { 200: answer(z.union([loginData, twoFactorChallengeData])) },
       },
     },
     async (request) =>

@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { verifySignedFields } from '../../lib/signed-fields.ts';
+import { claimSignature } from '../../plugins/signature-ledger.ts';
 
 const captured = new WeakMap<FastifyRequest, Record<string, unknown>>();
 
@@ -24,6 +25,8 @@ export function verifySignedBody(app: FastifyInstance) {
   return async (request: FastifyRequest): Promise<void> => {
     const fields = captured.get(request);
     if (!fields) throw new AppError(10003);
-    await verifySignedFields(fields, app.config.signKey, app.now());
+    await verifySignedFields(fields, app.config.signKey, app.now(), (sign, ts) =>
+      claimSignature(app.db, sign, ts),
+    );
   };
 }

@@ -15,7 +15,7 @@ import { companies, companyChannels } from '../../db/schema/organisations.ts';
 import { dataPermissions } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
-import { appReportAllowed } from '../user/user-info.ts';
+import { appReportAllowed } from './app-report.ts';
 
 export type ReportAccessInput = {
   status: number;

@@ -9,9 +9,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answer, ok } from '../../lib/route-schema.ts';
+import { typedColumns } from '../../reports/export/export-labels.ts';
 import { callerSdkScope, visibleSdkApps } from '../permission/scope.ts';
+import { dataUntil } from './data-until.ts';
 import { resolveGame } from './kind-queries.ts';
-import { catalogueTitle, exportFileName, gameApps, reportContext, security } from './report-context.ts';
+import { catalogueTitle, exportFileName, gameApps, reportContext, reportSecurity } from './report-context.ts';
 import { exportColumns, runList, sendExport } from './report-service.ts';
 
 /** Registers `/v1/report/list/game/sdk`, its `/export` and its `/app` options. */
@@ -20,28 +22,33 @@ export async function gameRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/report/list/game/sdk',
     {
-      preHandler: app.authenticate,
+      preHandler: app.authenticateReport,
       schema: {
         tags: ['reports'],
         summary: 'Game centre report',
-        security,
+        security: reportSecurity,
         querystring: gameListQuery,
         response: { 200: answer(gameListData) },
       },
     },
-    async (request) => {
-      const r = await resolveGame(await reportContext(app, request, 'game'), request.query);
-      return ok(request, (await runList(app, r.def, r.query, gameApps(app, true))) as never);
+    async (request, reply) => {
+      const c = await reportContext(app, request, 'game');
+      const r = await resolveGame(c, request.query);
+      const [data, until] = await Promise.all([
+        runList(app, reply, r.def, r.query, gameApps(app, true), r.compare),
+        dataUntil(app, reply, r.def, c.yesterday),
+      ]);
+      return ok(request, (until ? { ...data, data_until: until } : data) as never);
     },
   );
   app.get(
     '/v1/report/list/game/sdk/export',
     {
-      preHandler: app.authenticate,
+      preHandler: app.authenticateReport,
       schema: {
         tags: ['reports'],
         summary: 'Game centre report export',
-        security,
+        security: reportSecurity,
         querystring: gameExportQuery,
       },
     },
@@ -51,7 +58,11 @@ export async function gameRoutes(fastify: FastifyInstance) {
       return sendExport(app, reply, {
         def: r.def,
         query: r.query,
-        columns: exportColumns(r.shown, request.query.titles, catalogueTitle(reportCatalogues.game, c.lang)),
+        columns: typedColumns(
+          exportColumns(r.shown, r.sent, request.query.titles, catalogueTitle(reportCatalogues.game, c.lang)),
+          reportCatalogues.game,
+          c.lang,
+        ),
         format: request.query.format,
         name: exportFileName('game', r, c.lang),
         decorate: gameApps(app, false),
@@ -61,11 +72,11 @@ export async function gameRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/report/list/game/sdk/app',
     {
-      preHandler: app.authenticate,
+      preHandler: app.authenticateReport,
       schema: {
         tags: ['reports'],
         summary: 'Apps of the game report filter',
-        security,
+        security: reportSecurity,
         response: { 200: answer(z.array(gameApp)) },
       },
     },

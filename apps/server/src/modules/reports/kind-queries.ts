@@ -7,6 +7,8 @@
 
 import type { Lang } from '@portal/contracts/codes.ts';
 import { AdStyle, DataPermissionType, EARLIEST_REPORT_DATE } from '@portal/contracts/constants.ts';
+import { dashed, dateRuleMessage } from '@portal/contracts/report-dates.ts';
+import { type CompareMode, presetRange, type ReportPreset } from '@portal/contracts/report-view.ts';
 import type { SdkListQuery } from '@portal/contracts/reports.ts';
 import {
   type AffiliateListQuery,
@@ -27,6 +29,7 @@ import type { SessionUser } from '../../plugins/session.ts';
 import type { QueryDef, ReportQuery } from '../../reports/query-builder.ts';
 import { affiliateDefs, gameDef, gxDef, rejectDefs, rtbDef, sdkDef } from '../../reports/report-defs.ts';
 import { toReportQuery } from '../../reports/sdk-query.ts';
+import type { ReportZone } from '../../reports/zone-shift.ts';
 import { callerChannelScope, callerSdkScope, scopedAppKeys, scopedChannels } from '../permission/scope.ts';
 import {
   isCountry,
@@ -41,16 +44,56 @@ import {
 } from './list-params.ts';
 import { parseSdkListQuery } from './sdk-params.ts';
 
-/** A resolved request: definition, query and the shown fields in the caller's order. */
-export type Resolved = { def: QueryDef; query: ReportQuery; shown: string[] };
-export type Ctx = { app: FastifyInstance; user: SessionUser; lang: Lang; yesterday: string };
+/**
+ * A resolved request: definition, query, the shown fields in the caller's order, the comparison;
+ * `sent` is the field list as the client sent it, position by position (an export's `titles` name
+ * these positions, api-contract §10), absent when the client sent none.
+ */
+export type Resolved = {
+  def: QueryDef;
+  query: ReportQuery;
+  shown: string[];
+  sent?: string[];
+  compare?: CompareMode;
+};
+/**
+ * A report request's context: `yesterday` (yyyyMMdd) and `zone` on the kind's reporting clock
+ * (report-context.ts `reportClock`); `zone` only for an hourly kind read in a zone not the network's.
+ */
+export type Ctx = {
+  app: FastifyInstance;
+  user: SessionUser;
+  lang: Lang;
+  yesterday: string;
+  zone?: ReportZone;
+};
 
 const adStyles = new Set<number>(Object.values(AdStyle));
 const isStyle = (s: string) => /^\d+$/.test(s) && adStyles.has(Number(s));
 const paging = (page: number, size: number) => ({ limit: size, offset: (page - 1) * size });
+/** The caller's zone for an hourly kind's query, when it differs from the network's. */
+const zoneOf = (c: Ctx): { zone?: ReportZone } => (c.zone ? { zone: c.zone } : {});
 
 function done(e: ParamErrors) {
   if (e.errors.length) throw paramError(e.errors);
+}
+
+/**
+ * `q` with its `preset` (contracts report-view.ts) resolved into `dt` (or `start_date`/`end_date`
+ * yyyy-MM-dd with `dashes`), clipped by the date rules against the caller's yesterday and `earliest`;
+ * a preset with no reportable day → 604 (too early).
+ */
+function withPreset<T extends { preset?: ReportPreset }>(c: Ctx, q: T, earliest: string, dashes = false): T {
+  if (!q.preset) return q;
+  const r = presetRange(q.preset, c.yesterday, earliest);
+  if (!r) throw paramError([{ field: 'preset', message: dateRuleMessage('too_early', c.lang, earliest) }]);
+  if (!dashes) return { ...q, dt: `${r.start},${r.end}` };
+  return { ...q, start_date: dashed(r.start), end_date: dashed(r.end) };
+}
+
+/** A comma list as sent, every position kept (empty and repeated items too); undefined when absent. */
+function sentFields(v: string | undefined): string[] | undefined {
+  return v?.trim() ? v.split(',').map((s) => s.trim()) : undefined;
 }
 
 function shownOf(fields: string | undefined, defaults: string[], dims: string[], metrics: string[]) {
@@ -60,22 +103,27 @@ function shownOf(fields: string | undefined, defaults: string[], dims: string[],
 }
 
 /** SDK report (sdk-params.ts), app keys intersected with the caller's scope. */
-export async function resolveSdk(c: Ctx, q: SdkListQuery): Promise<Resolved> {
+export async function resolveSdk(c: Ctx, raw: SdkListQuery): Promise<Resolved> {
+  const q = withPreset(c, raw, EARLIEST_REPORT_DATE);
   const parsed = parseSdkListQuery(q, c.lang, c.yesterday);
   const scope = await callerSdkScope(c.app, c.user);
   const { requestedAppKeys, ...rest } = parsed;
-  const query = toReportQuery({ ...rest, appKeys: scopedAppKeys(scope, requestedAppKeys) });
+  const query = {
+    ...toReportQuery({ ...rest, appKeys: scopedAppKeys(scope, requestedAppKeys) }),
+    ...zoneOf(c),
+  };
   const shown = shownOf(
     q.fields,
     [...parsed.dimensions, ...parsed.metrics],
     parsed.dimensions,
     parsed.metrics,
   );
-  return { def: sdkDef, query, shown };
+  return { def: sdkDef, query, shown, sent: sentFields(q.fields), compare: q.compare };
 }
 
 /** RTB report: one channel at most, intersected with the caller's RTB networks. */
-export async function resolveRtb(c: Ctx, q: RtbListQuery): Promise<Resolved> {
+export async function resolveRtb(c: Ctx, raw: RtbListQuery): Promise<Resolved> {
+  const q = withPreset(c, raw, EARLIEST_REPORT_DATE);
   const e = new ParamErrors(c.lang);
   const range = parseDt(e, q.dt, c.yesterday, EARLIEST_REPORT_DATE);
   const { dimensions, metrics } = parseFields(e, 'fields', q.fields, rtbDef, rtbDefaultFields);
@@ -96,6 +144,8 @@ export async function resolveRtb(c: Ctx, q: RtbListQuery): Promise<Resolved> {
     def: rtbDef,
     query: { ...range, dimensions, metrics, filters, order, ...paging(q.page_index, q.page_size) },
     shown: shownOf(q.fields, rtbDefaultFields, dimensions, metrics),
+    sent: sentFields(q.fields),
+    compare: q.compare,
   };
 }
 
@@ -110,7 +160,8 @@ async function affiliateFilters(c: Ctx, e: ParamErrors, q: AffiliateRejectQuery 
 }
 
 /** Affiliate report of `db_source`, channels intersected with the caller's affiliate channels. */
-export async function resolveAffiliate(c: Ctx, q: AffiliateListQuery): Promise<Resolved> {
+export async function resolveAffiliate(c: Ctx, raw: AffiliateListQuery): Promise<Resolved> {
+  const q = withPreset(c, raw, affiliateEarliest[raw.db_source]);
   const e = new ParamErrors(c.lang);
   const def = affiliateDefs[q.db_source];
   const range = parseDt(e, q.dt, c.yesterday, affiliateEarliest[q.db_source]);
@@ -120,8 +171,18 @@ export async function resolveAffiliate(c: Ctx, q: AffiliateListQuery): Promise<R
   done(e);
   return {
     def,
-    query: { ...range, dimensions, metrics, filters, order, ...paging(q.page_index, q.page_size) },
+    query: {
+      ...range,
+      dimensions,
+      metrics,
+      filters,
+      order,
+      ...paging(q.page_index, q.page_size),
+      ...zoneOf(c),
+    },
     shown: shownOf(q.fields, affiliateDefaultFields, dimensions, metrics),
+    sent: sentFields(q.fields),
+    compare: q.compare,
   };
 }
 
@@ -139,7 +200,14 @@ export async function resolveReject(c: Ctx, q: AffiliateRejectQuery): Promise<Re
   const shown = ['reject_reason', 'reject_num'];
   return {
     def,
-    query: { ...range, dimensions: ['reject_reason'], metrics: ['reject_num'], filters, order: null },
+    query: {
+      ...range,
+      dimensions: ['reject_reason'],
+      metrics: ['reject_num'],
+      filters,
+      order: null,
+      ...zoneOf(c),
+    },
     shown,
   };
 }
@@ -154,14 +222,22 @@ async function appKeysOf(c: Ctx) {
   return scopedAppKeys(await callerSdkScope(c.app, c.user), null);
 }
 
-/** Game centre report: data_dimension/data_metrics, sort + order_by (1 asc, 2 desc), page_no. */
-export async function resolveGame(c: Ctx, q: GameListQuery): Promise<Resolved> {
+/**
+ * Game centre report: data_dimension/data_metrics, sort + order_by (1 asc, 2 desc), page_no. The
+ * export may send `fields` instead, the page's columns in its order (dimensions and metrics mixed):
+ * then they are the export's columns in that order (api-contract §10).
+ */
+export async function resolveGame(c: Ctx, raw: GameListQuery & { fields?: string }): Promise<Resolved> {
+  const q = withPreset(c, raw, EARLIEST_REPORT_DATE, true);
   const e = new ParamErrors(c.lang);
   const range = dashedRange(e, c, q);
-  const dims = parseFields(e, 'data_dimension', q.data_dimension, gameDef, gameDefaultDimensions);
-  const mets = parseFields(e, 'data_metrics', q.data_metrics, gameDef, gameDefaultMetrics);
-  if (dims.metrics.length) e.add('data_dimension', 'unknown_field', dims.metrics[0]);
-  if (mets.dimensions.length) e.add('data_metrics', 'unknown_field', mets.dimensions[0]);
+  const sent = sentFields(q.fields);
+  const dims = sent
+    ? parseFields(e, 'fields', q.fields, gameDef, [])
+    : parseFields(e, 'data_dimension', q.data_dimension, gameDef, gameDefaultDimensions);
+  const mets = sent ? dims : parseFields(e, 'data_metrics', q.data_metrics, gameDef, gameDefaultMetrics);
+  if (!sent && dims.metrics.length) e.add('data_dimension', 'unknown_field', dims.metrics[0]);
+  if (!sent && mets.dimensions.length) e.add('data_metrics', 'unknown_field', mets.dimensions[0]);
   const dimensions = dims.dimensions;
   const metrics = mets.metrics;
   const sort = q.sort?.trim() ? `${q.sort.trim()}:${q.order_by === 1 ? 'asc' : 'desc'}` : undefined;
@@ -176,12 +252,15 @@ export async function resolveGame(c: Ctx, q: GameListQuery): Promise<Resolved> {
   return {
     def: gameDef,
     query: { ...range, dimensions, metrics, filters, order, ...page },
-    shown: [...dimensions, ...metrics],
+    shown: sent ? shownOf(q.fields, [], dimensions, metrics) : [...dimensions, ...metrics],
+    sent,
+    compare: q.compare,
   };
 }
 
 /** App report: every catalogue field shown, yyyy-MM-dd dates, page_no. */
-export async function resolveGx(c: Ctx, q: GxListQuery): Promise<Resolved> {
+export async function resolveGx(c: Ctx, raw: GxListQuery): Promise<Resolved> {
+  const q = withPreset(c, raw, EARLIEST_REPORT_DATE, true);
   const e = new ParamErrors(c.lang);
   const range = dashedRange(e, c, q);
   const shown = gxCatalogue.map((f) => f.field);
@@ -200,5 +279,6 @@ export async function resolveGx(c: Ctx, q: GxListQuery): Promise<Resolved> {
     def: gxDef,
     query: { ...range, dimensions, metrics, filters, order, ...paging(q.page_no, q.page_size) },
     shown,
+    compare: q.compare,
   };
 }

@@ -14,6 +14,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { answer, ok } from '../../lib/route-schema.ts';
+import { typedColumns } from '../../reports/export/export-labels.ts';
+import { dataUntil } from './data-until.ts';
 import { gameRoutes } from './game-routes.ts';
 import {
   type Ctx,
@@ -24,7 +26,13 @@ import {
   resolveSdk,
 } from './kind-queries.ts';
 import { rejectRoutes } from './reject-routes.ts';
-import { catalogueTitle, exportFileName, reportContext, sdkAppNames, security } from './report-context.ts';
+import {
+  catalogueTitle,
+  exportFileName,
+  reportContext,
+  reportSecurity,
+  sdkAppNames,
+} from './report-context.ts';
 import { exportColumns, runList, sendExport } from './report-service.ts';
 import { trendRoutes } from './trend-routes.ts';
 
@@ -33,8 +41,8 @@ type KindRoute = {
   kind: ReportKind;
   schema: z.ZodType;
   resolve: (c: Ctx, q: never) => Promise<Resolved>;
-  /** SDK rows carry `app_name` beside `app_key`. */
-  sdk?: boolean;
+  /** Rows carry `app_name` beside `app_key` (SDK and RTB, names from the accounts store). */
+  appNames?: boolean;
   description?: string;
 };
 
@@ -44,13 +52,22 @@ const lists: KindRoute[] = [
     kind: 'sdk',
     schema: sdkListQuery,
     resolve: resolveSdk,
-    sdk: true,
+    appNames: true,
     description:
       'Rows grouped by the dimensions among `fields`; rates are ratios of sums. Default order dt desc, ' +
       'then hour desc; an `order` on a field that is not selected is ignored. `app_key` is ' +
       'intersected with what the caller may see.',
   },
-  { url: '/v1/report/list/rtb', kind: 'rtb', schema: rtbListQuery, resolve: resolveRtb },
+  {
+    url: '/v1/report/list/rtb',
+    kind: 'rtb',
+    schema: rtbListQuery,
+    resolve: resolveRtb,
+    appNames: true,
+    description:
+      'Rows carry `app_name` beside `app_key` when `app_key` is shown (null for a key the accounts ' +
+      'store does not know); names only of keys in the rows the caller may see.',
+  },
   {
     url: '/v1/report/list/affiliate',
     kind: 'affiliate',
@@ -67,8 +84,20 @@ const lists: KindRoute[] = [
 ];
 
 const exportsOf: KindRoute[] = [
-  { url: '/v1/report/export/sdk', kind: 'sdk', schema: sdkExportQuery, resolve: resolveSdk, sdk: true },
-  { url: '/v1/report/export/rtb', kind: 'rtb', schema: rtbExportQuery, resolve: resolveRtb },
+  {
+    url: '/v1/report/export/sdk',
+    kind: 'sdk',
+    schema: sdkExportQuery,
+    resolve: resolveSdk,
+    appNames: true,
+  },
+  {
+    url: '/v1/report/export/rtb',
+    kind: 'rtb',
+    schema: rtbExportQuery,
+    resolve: resolveRtb,
+    appNames: true,
+  },
   {
     url: '/v1/report/export/affiliate',
     kind: 'affiliate',
@@ -76,6 +105,9 @@ const exportsOf: KindRoute[] = [
     resolve: resolveAffiliate,
   },
 ];
+
+/** Whether an export query is New Affiliate's (`db_source=affiliate_2024`): its file has its own name. */
+const newAffiliate = (q: unknown) => (q as { db_source?: string }).db_source === 'affiliate_2024';
 
 /** Registers every report kind's list, export, Reject Detail, game centre and trend routes. */
 export async function kindRoutes(fastify: FastifyInstance) {
@@ -85,19 +117,24 @@ export async function kindRoutes(fastify: FastifyInstance) {
     app.get(
       k.url,
       {
-        preHandler: app.authenticate,
+        preHandler: app.authenticateReport,
         schema: {
           tags: ['reports'],
           summary: `${k.kind} report: one page of grouped rows, their count and the totals row`,
           description: k.description,
-          security,
+          security: reportSecurity,
           querystring: k.schema,
           response: { 200: answer(reportListData) },
         },
       },
-      async (request) => {
-        const r = await k.resolve(await reportContext(app, request, k.kind), request.query as never);
-        return ok(request, await runList(app, r.def, r.query, k.sdk ? sdkAppNames(app) : undefined));
+      async (request, reply) => {
+        const c = await reportContext(app, request, k.kind);
+        const r = await k.resolve(c, request.query as never);
+        const [data, until] = await Promise.all([
+          runList(app, reply, r.def, r.query, k.appNames ? sdkAppNames(app) : undefined, r.compare),
+          dataUntil(app, reply, r.def, c.yesterday, c.zone),
+        ]);
+        return ok(request, until ? { ...data, data_until: until } : data);
       },
     );
   }
@@ -106,11 +143,11 @@ export async function kindRoutes(fastify: FastifyInstance) {
     app.get(
       k.url,
       {
-        preHandler: app.authenticate,
+        preHandler: app.authenticateReport,
         schema: {
           tags: ['reports'],
           summary: `${k.kind} report export (XLSX or CSV stream, every row)`,
-          security,
+          security: reportSecurity,
           querystring: k.schema,
         },
       },
@@ -119,21 +156,23 @@ export async function kindRoutes(fastify: FastifyInstance) {
         const q = request.query as { titles?: string; format: 'xlsx' | 'csv' };
         const r = await k.resolve(c, { ...q, page_index: 1, page_size: 1 } as never);
         const title = catalogueTitle(reportCatalogues[k.kind], c.lang);
-        // `titles` name the requested fields by position; the SDK's app_name column is the server's
-        // own, added after app_key with its catalogue title.
-        const shown = exportColumns(r.shown, q.titles, title);
-        const columns = k.sdk
-          ? shown.flatMap((col) =>
-              col.field === 'app_key' ? [col, { field: 'app_name', title: title('app_name') }] : [col],
-            )
-          : shown;
+        // `titles` name the requested fields by position; the app_name column (SDK, RTB) is the
+        // server's own, added after app_key (titled as sent, else by its catalogue title).
+        const fields = k.appNames
+          ? r.shown.flatMap((f) => (f === 'app_key' ? [f, 'app_name'] : [f]))
+          : r.shown;
+        const columns = typedColumns(
+          exportColumns(fields, r.sent, q.titles, title),
+          reportCatalogues[k.kind],
+          c.lang,
+        );
         return sendExport(app, reply, {
           def: r.def,
           query: r.query,
           columns,
           format: q.format,
-          name: exportFileName(k.kind, r, c.lang),
-          decorate: k.sdk ? sdkAppNames(app) : undefined,
+          name: exportFileName(newAffiliate(q) ? 'new_affiliate' : k.kind, r, c.lang),
+          decorate: k.appNames ? sdkAppNames(app) : undefined,
         });
       },
     );

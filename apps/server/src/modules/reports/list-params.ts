@@ -37,7 +37,8 @@ export function parseRange(
   const s = norm(start.trim());
   const t = norm(end.trim());
   const rule = checkReportRange(s, t, yesterday, earliest);
-  if (rule) e.errors.push({ field, message: dateRuleMessage(rule, e.lang, earliest) });
+  const format = dashes ? 'yyyy-MM-dd' : 'yyyyMMdd';
+  if (rule) e.errors.push({ field, message: dateRuleMessage(rule, e.lang, earliest, format) });
   return { start: s, end: t };
 }
 

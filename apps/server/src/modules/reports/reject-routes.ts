@@ -12,8 +12,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answer, ok } from '../../lib/route-schema.ts';
+import { typedColumns } from '../../reports/export/export-labels.ts';
 import { resolveReject } from './kind-queries.ts';
-import { catalogueTitle, exportFileName, reportContext, security } from './report-context.ts';
+import { catalogueTitle, exportFileName, reportContext, reportSecurity } from './report-context.ts';
 import { exportColumns, runList, sendExport } from './report-service.ts';
 
 /** Registers `/v1/report/list/affiliate/reject` and `/v1/report/export/affiliate/reject`. */
@@ -22,18 +23,18 @@ export async function rejectRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/report/list/affiliate/reject',
     {
-      preHandler: app.authenticate,
+      preHandler: app.authenticateReport,
       schema: {
         tags: ['reports'],
         summary: 'Reject Detail of an affiliate row',
-        security,
+        security: reportSecurity,
         querystring: affiliateRejectQuery,
         response: { 200: answer(rejectListData) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const r = await resolveReject(await reportContext(app, request, 'affiliate'), request.query);
-      const { list, total } = await runList(app, r.def, r.query);
+      const { list, total } = await runList(app, reply, r.def, r.query);
       const rows = list.map((x) => ({
         reject_reason: String(x.reject_reason),
         reject_num: Number(x.reject_num),
@@ -48,11 +49,11 @@ export async function rejectRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/report/export/affiliate/reject',
     {
-      preHandler: app.authenticate,
+      preHandler: app.authenticateReport,
       schema: {
         tags: ['reports'],
         summary: 'Reject Detail export',
-        security,
+        security: reportSecurity,
         querystring: affiliateRejectExportQuery,
       },
     },
@@ -62,7 +63,11 @@ export async function rejectRoutes(fastify: FastifyInstance) {
       return sendExport(app, reply, {
         def: r.def,
         query: r.query,
-        columns: exportColumns(r.shown, request.query.titles, catalogueTitle(rejectCatalogue, c.lang)),
+        columns: typedColumns(
+          exportColumns(r.shown, r.sent, request.query.titles, catalogueTitle(rejectCatalogue, c.lang)),
+          rejectCatalogue,
+          c.lang,
+        ),
         format: request.query.format,
         name: exportFileName('affiliate_reject', r, c.lang),
       });

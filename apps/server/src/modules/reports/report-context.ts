@@ -6,10 +6,11 @@
 import type { Lang } from '@portal/contracts/codes.ts';
 import { yesterdayIn } from '@portal/contracts/report-dates.ts';
 import type { CatalogueField } from '@portal/contracts/reports.ts';
-import { exportFileNames, type ReportKind } from '@portal/contracts/reports-kinds.ts';
+import { exportFileNames, hourlyReportKinds, type ReportKind } from '@portal/contracts/reports-kinds.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requestLang } from '../../plugins/error-handler.ts';
-import { currentUser } from '../../plugins/session.ts';
+import { requestLang } from '../../lib/request-lang.ts';
+import { currentUser, type SessionUser } from '../../plugins/session.ts';
+import type { ReportZone } from '../../reports/zone-shift.ts';
 import { requireReport } from '../permission/report-access.ts';
 import { cachedAppNames, visibleSdkApps } from '../permission/scope.ts';
 import type { Ctx, Resolved } from './kind-queries.ts';
@@ -17,6 +18,8 @@ import type { Decorate } from './report-service.ts';
 
 /** OpenAPI security of every report route. */
 export const security = [{ token: [] }];
+/** OpenAPI security of the report list and export routes: a session or a reporting API key (issue 16). */
+export const reportSecurity: Array<Record<string, string[]>> = [{ token: [] }, { bearer: [] }];
 
 /** The caller's context for `kind`; throws 601/402 unless the report is permitted. */
 export async function reportContext(
@@ -26,11 +29,25 @@ export async function reportContext(
 ): Promise<Ctx> {
   const user = currentUser(request);
   await requireReport(app, user, kind);
+  return { app, user, lang: requestLang(request), ...reportClock(app, user, kind, app.now()) };
+}
+
+/**
+ * The reporting clock of `user` for `kind` at `now` (issue 13 item 9): an hourly kind's days are the
+ * user's time zone's (with `zone` set when it differs from the network's), a daily-only kind's the
+ * network's REPORT_TIMEZONE; `yesterday` (yyyyMMdd) is the last reportable day on that clock.
+ */
+export function reportClock(
+  app: FastifyInstance,
+  user: SessionUser,
+  kind: ReportKind,
+  now: Date,
+): { yesterday: string; zone?: ReportZone } {
+  const network = app.config.reportTimezone;
+  const own = hourlyReportKinds.has(kind) ? (user.timezone ?? network) : network;
   return {
-    app,
-    user,
-    lang: requestLang(request),
-    yesterday: yesterdayIn(app.now(), app.config.reportTimezone),
+    yesterday: yesterdayIn(now, own),
+    ...(own === network ? {} : { zone: { network, user: own } }),
   };
 }
 
@@ -49,7 +66,8 @@ export function exportFileName(kind: keyof typeof exportFileNames, r: Resolved, 
 }
 
 /**
- * Labels SDK rows with `app_name` beside `app_key`; names are read once per key (scope.ts
+ * Labels SDK and RTB rows with `app_name` beside `app_key` (keys of rows already scoped to the
+ * caller, so it learns no other names); names are read once per key (scope.ts
  * `cachedAppNames`), so an export's chunks after the first, and the next requests, cost no
  * accounts-store query for keys already seen.
  */

@@ -3,8 +3,8 @@ import { sdkCatalogue } from '@portal/contracts/reports.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataPermissions, users } from '../../db/schema/users.ts';
+import { createReportFixture, type ReportFixture, YESTERDAY } from '../../test/report-fixture.ts';
 import { testDbKinds } from '../../test/test-app.ts';
-import { createReportFixture, type ReportFixture, YESTERDAY } from './report-fixture.ts';
 
 describe.each(testDbKinds)('report metadata and channels on %s', (db) => {
   let f: ReportFixture;

@@ -1,10 +1,13 @@
 /**
  * Running a resolved report query (api-contract §8) for any kind: the page with its count and totals,
- * the per-day trend, and the streamed export, all from the same `QueryDef` and `ReportQuery`.
+ * the per-day trend, and the streamed export, all from the same `QueryDef` and `ReportQuery`. Every
+ * statement runs through the query lanes (report-guard.ts): lists and trends in the light or heavy
+ * lane by their cost (reports/query-cost.ts), exports in the export lane, each with its time limit
+ * and cancelled when the client goes away.
  */
 
-import { PassThrough } from 'node:stream';
 import { dayNumber, fromDayNumber } from '@portal/contracts/report-dates.ts';
+import { type CompareMode, compareDay, compareRange } from '@portal/contracts/report-view.ts';
 import type { ReportListData } from '@portal/contracts/reports.ts';
 import type { TrendData } from '@portal/contracts/reports-kinds.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -14,7 +17,7 @@ import {
   type ExportFormat,
   exportContentType,
   writeExport,
-} from '../../reports/export-writer.ts';
+} from '../../reports/export/export-writer.ts';
 import {
   buildCountSql,
   buildListSql,
@@ -23,43 +26,102 @@ import {
   type ReportQuery,
   splitByDay,
 } from '../../reports/query-builder.ts';
+import { queryLane } from '../../reports/query-cost.ts';
+import { compareQuery, queryCompareRows, queryCompareTotal } from '../../reports/report-compare.ts';
 import { queryReportList } from '../../reports/report-list.ts';
 import type { ReportResultRow } from '../../reports/store.ts';
+import { ClientGoneError, exportSlot, guardedRead } from './report-guard.ts';
 
 /** Adds derived cells (e.g. app names) to a batch of rows in place. */
 export type Decorate = (rows: ReportResultRow[]) => Promise<void>;
 
-/** One page, the number of grouped rows and the totals row. */
+/**
+ * One page, the number of grouped rows and the totals row; with `compare` also the compare period's
+ * range, totals and per-row values (report-compare.ts), joined before `decorate` labels the rows.
+ */
+/** One page, the number of grouped rows and the totals row. Throws AppError 607/608 (report-guard.ts). */
 export async function runList(
   app: FastifyInstance,
+  reply: FastifyReply,
   def: QueryDef,
   q: ReportQuery,
   decorate?: Decorate,
+  compare?: CompareMode,
 ): Promise<ReportListData> {
-  const { rows, count, total } = await queryReportList(app.reportStore, def, q);
+  const lane = queryLane(def, q);
+  const [{ rows, count, total }, compareTotal] = await Promise.all([
+    app.metrics.timeReport(
+      def.table.kind,
+      'list',
+      guardedRead(app, reply, lane, (store) => queryReportList(store, def, q)),
+    ),
+    compare ? guardedRead(app, reply, lane, (store) => queryCompareTotal(store, def, q, compare)) : undefined,
+  ]);
+  const compareRows = compare
+    ? await guardedRead(app, reply, lane, (store) => queryCompareRows(store, def, q, compare, rows))
+    : undefined;
   if (decorate) await decorate(rows);
   // Report SQL selects no booleans: every cell is a string, number or null (objects after decorate).
-  return {
+  const data: ReportListData = {
     list: rows as unknown as ReportListData['list'],
     count,
     total: total as ReportListData['total'],
   };
+  if (compare) {
+    data.compare_range = compareRange(q, compare);
+    data.compare_total = compareTotal as ReportListData['total'];
+    data.compare_list = compareRows;
+  }
+  return data;
 }
 
-/** `metric` per day of the range, oldest first, 0 for days without facts. */
-export async function runTrend(
+/** Each of `metrics` per day of `q`'s range, by yyyyMMdd. */
+async function trendByDay(
   app: FastifyInstance,
+  reply: FastifyReply,
   def: QueryDef,
   q: ReportQuery,
-  metric: string,
+  metrics: string[],
+) {
+  const built = buildTrendSql(def, q, metrics, app.reportStore.dialect);
+  const rows = await app.metrics.timeReport(
+    def.table.kind,
+    'trend',
+    guardedRead(app, reply, queryLane(def, q), (store) => store.query(built.sql, built.params)),
+  );
+  return new Map(rows.map((r) => [String(r.dt), r]));
+}
+
+/**
+ * `metrics` (the first also as `value`) per day of the range, oldest first, 0 for days without facts;
+ * with `compare`, each point also carries `compare_dt` and `compare_values`, the day moved into the
+ * compare period (contracts report-view.ts).
+ */
+export async function runTrend(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  def: QueryDef,
+  q: ReportQuery,
+  metrics: string[],
+  compare?: CompareMode,
 ): Promise<TrendData> {
-  const built = buildTrendSql(def, q, metric);
-  const rows = await app.reportStore.query(built.sql, built.params);
-  const byDay = new Map(rows.map((r) => [String(r.dt), Number(r.value ?? 0)]));
+  const [byDay, byCompareDay] = await Promise.all([
+    trendByDay(app, reply, def, q, metrics),
+    compare ? trendByDay(app, reply, def, compareQuery(q, compare), metrics) : undefined,
+  ]);
+  const valuesOf = (r: ReportResultRow | undefined) =>
+    Object.fromEntries(metrics.map((m) => [m, Number(r?.[m] ?? 0)]));
   const out: TrendData = [];
   for (let d = dayNumber(q.start); d <= dayNumber(q.end); d++) {
     const dt = fromDayNumber(d);
-    out.push({ dt, value: byDay.get(dt) ?? 0 });
+    const values = valuesOf(byDay.get(dt));
+    const point: TrendData[number] = { dt, value: values[metrics[0] ?? ''] ?? 0 };
+    if (metrics.length > 1) point.values = values;
+    if (byCompareDay && compare) {
+      point.compare_dt = compareDay(dt, q, compare);
+      point.compare_values = valuesOf(byCompareDay.get(point.compare_dt));
+    }
+    out.push(point);
   }
   return out;
 }
@@ -76,33 +138,41 @@ export type ExportRequest = {
 
 /**
  * Streams every row of the query (no paging) as a file download on `reply`; a failure midway
- * (including a short stream) aborts the response rather than ending the file early.
+ * (including a short stream) aborts the response rather than ending the file early. Holds a slot of
+ * the export lane from before the first byte (AppError 608 when the lane is full) until the file is
+ * written; an abandoned download or REPORT_EXPORT_TIMEOUT_MS interrupts the statement and stops it.
  */
-export function sendExport(app: FastifyInstance, reply: FastifyReply, r: ExportRequest) {
+export async function sendExport(app: FastifyInstance, reply: FastifyReply, r: ExportRequest) {
   const { limit: _l, offset: _o, ...all } = r.query;
-  const out = new PassThrough();
+  const slot = await exportSlot(app, reply);
+  const { signal } = slot;
+  // Counts the bytes that go out; `rowsDone` the rows of a completed export (plugins/metrics.ts).
+  const out = app.metrics.exportOutput(r.def.table.kind, r.format);
   async function* chunks() {
     // Day by day when the rows are ordered by date first (splitByDay): DuckDB then holds one day's
     // groups at a time instead of the whole range's.
     for (const part of splitByDay(r.def, all)) {
-      const built = buildListSql(r.def, part);
+      const built = buildListSql(r.def, part, app.reportStore.dialect);
       let rows = 0;
-      for await (const chunk of app.reportStore.stream(built.sql, built.params)) {
+      for await (const chunk of app.reportStore.stream(built.sql, built.params, { signal })) {
         if (r.decorate) await r.decorate(chunk);
         rows += chunk.length;
         yield chunk;
       }
       // A DuckDB stream that fails midway ends like a complete one (store.ts): check the count, so a
       // failure aborts the download instead of handing out a silently truncated file.
-      const n = buildCountSql(r.def, part);
-      const expected = Number((await app.reportStore.query(n.sql, n.params))[0]?.n ?? 0);
+      const n = buildCountSql(r.def, part, app.reportStore.dialect);
+      const expected = Number((await app.reportStore.query(n.sql, n.params, { signal }))[0]?.n ?? 0);
       if (rows !== expected) throw new Error(`report export truncated: ${rows} of ${expected} rows`);
     }
   }
-  writeExport(out, r.columns, chunks(), r.format).catch((err) => {
-    app.log.error({ err }, 'report export failed');
-    out.destroy(err);
-  });
+  writeExport(out, r.columns, chunks(), r.format)
+    .then(out.rowsDone, (err) => {
+      if (signal.reason instanceof ClientGoneError) reply.log.info('report export abandoned by the client');
+      else reply.log.error({ err: signal.reason ?? err }, 'report export failed');
+      out.destroy(err);
+    })
+    .finally(slot.release);
   reply
     .header('content-type', exportContentType[r.format])
     .header(
@@ -112,12 +182,20 @@ export function sendExport(app: FastifyInstance, reply: FastifyReply, r: ExportR
   return reply.send(out);
 }
 
-/** Export columns: the shown fields in order, titled by `titles` (by position) or the catalogue. */
+/**
+ * Export columns (api-contract §10): `fields` in order, each titled by the title at the position the
+ * client sent that field in (`sent`, default `fields` itself), else by the catalogue.
+ */
 export function exportColumns(
   fields: string[],
+  sent: string[] | undefined,
   titles: string | undefined,
   catalogueTitle: (field: string) => string,
 ): ExportColumn[] {
   const given = (titles ?? '').split(',').map((t) => t.trim());
-  return fields.map((field, i) => ({ field, title: given[i] || catalogueTitle(field) }));
+  const positions = sent ?? fields;
+  return fields.map((field) => {
+    const i = positions.indexOf(field);
+    return { field, title: (i >= 0 ? given[i] : '') || catalogueTitle(field) };
+  });
 }

@@ -27,6 +27,9 @@ import { ParamErrors, parseMetric } from './list-params.ts';
 import { reportContext, security } from './report-context.ts';
 import { runTrend } from './report-service.ts';
 
+/** Most metrics one trend request may chart at once. */
+const MAX_TREND_METRICS = 6;
+
 /** Registers `/v1/report/trend/:kind`. */
 export async function trendRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -36,23 +39,25 @@ export async function trendRoutes(fastify: FastifyInstance) {
       preHandler: app.authenticate,
       schema: {
         tags: ['reports'],
-        summary: "Per-day trend of one metric over the list's filters",
+        summary: "Per-day trend of one or more metrics over the list's filters, with an optional comparison",
         security,
         params: z.object({ kind: z.enum(reportKinds) }),
         querystring: z.record(z.string(), z.string()),
         response: { 200: answer(trendData) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { kind } = request.params;
       const c = await reportContext(app, request, kind);
       const raw = request.query as Record<string, string>;
       const { metric } = trendParams.parse({ metric: raw.metric ?? '' });
       const r = await resolveTrend(c, kind, raw);
       const e = new ParamErrors(c.lang);
-      parseMetric(e, metric, r.def);
+      const metrics = [...new Set(metric.split(',').map((m) => m.trim()))];
+      if (metrics.length > MAX_TREND_METRICS) e.add('metric', 'bad_value', `>${MAX_TREND_METRICS}`);
+      for (const m of metrics) parseMetric(e, m, r.def);
       if (e.errors.length) throw paramError(e.errors);
-      return ok(request, await runTrend(app, r.def, r.query, metric));
+      return ok(request, await runTrend(app, reply, r.def, r.query, metrics, r.compare));
     },
   );
 }

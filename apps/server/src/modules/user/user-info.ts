@@ -1,7 +1,6 @@
 /**
  * `user_info` data (spec §3 User info): the caller with roles (opt_permission), data permissions,
- * organisation and its cooperation types, read fresh from the store. Also the APP report rule
- * (spec §6 "company id {code} gets the app report routes"; api-contract §9 APP_REPORT_COMPANY_IDS).
+ * organisation and its cooperation types, read fresh from the store.
  */
 import type { Lang } from '@portal/contracts/codes.ts';
 import { Role } from '@portal/contracts/constants.ts';
@@ -19,9 +18,6 @@ export const roleNames: Record<number, Record<Lang, string>> = {
   [Role.ADMIN]: { zh: '超级管理员', en: 'Super admin' },
   [Role.MEMBER]: { zh: '成员', en: 'Member' },
 };
-
-/** Name of the organisation that gets the APP report when APP_REPORT_COMPANY_IDS is unset. */
-export const DEMO_COMPANY_NAME = 'Demo Games';
 
 /** Loads the user_info of a signed-in user. */
 export async function loadUserInfo(app: FastifyInstance, user: SessionUser, lang: Lang): Promise<UserInfo> {
@@ -51,28 +47,7 @@ export async function loadUserInfo(app: FastifyInstance, user: SessionUser, lang
     })),
     data_permission: perms.map((p) => ({ permission_info: { type: p.type, name: p.name, rule: p.rule } })),
     cooperation_types: company?.cooperation_types ?? [],
+    timezone: row.timezone ?? null,
+    network_timezone: app.config.reportTimezone,
   };
-}
-
-/** Whether `companyId` gets the APP report: listed in APP_REPORT_COMPANY_IDS, or, unset, the demo one. */
-export async function hasAppReport(app: FastifyInstance, companyId: number | null): Promise<boolean> {
-  if (companyId === null) return false;
-  if (app.config.appReportCompanyIds) return app.config.appReportCompanyIds.includes(companyId);
-  const [row] = await app.db
-    .select({ name: companies.company_name })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .limit(1);
-  return appReportAllowed(app.config, companyId, row?.name ?? null);
-}
-
-/** The rule of hasAppReport for a company whose name is already loaded (no store access). */
-export function appReportAllowed(
-  config: FastifyInstance['config'],
-  companyId: number | null,
-  companyName: string | null,
-): boolean {
-  if (companyId === null) return false;
-  if (config.appReportCompanyIds) return config.appReportCompanyIds.includes(companyId);
-  return companyName === DEMO_COMPANY_NAME;
 }

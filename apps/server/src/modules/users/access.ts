@@ -6,6 +6,7 @@
 import { Role, UserStatus } from '@portal/contracts/constants.ts';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { companies } from '../../db/schema/organisations.ts';
 import { userRoles, users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
@@ -61,4 +62,17 @@ export async function otherActiveAdmins(db: Db, companyId: number, exceptUserId:
  */
 export async function lockCompanyMembers(tx: Db, companyId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`company-members:${companyId}`}))`);
+}
+
+/**
+ * The organisation's owner: the user who created the company (companies.created_by; api-contract §10
+ * "Owner and co-admins"). Null for an organisation without a recorded creator.
+ */
+export async function ownerOf(db: Db, companyId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ created_by: companies.created_by })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return row?.created_by ?? null;
 }

@@ -21,6 +21,7 @@ import { companyChannels } from '../../db/schema/organisations.ts';
 import { dataPermissions } from '../../db/schema/users.ts';
 import { paramError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { managedCompany, memberOf } from './access.ts';
 
 const notInOptions: Record<Lang, string> = {
@@ -93,7 +94,21 @@ export async function saveDataPermissions(
     (k) => byKey.get(k) as DataPermissionEntry,
   );
   await app.db.transaction(async (tx) => {
+    const before = await grantedOf(tx, target.id);
     await tx.delete(dataPermissions).where(eq(dataPermissions.user_id, target.id));
+    await recordAudit(
+      tx,
+      {
+        actorId: caller.userId,
+        companyId,
+        objectType: 'data_permission',
+        objectId: target.id,
+        action: 'set',
+        before: { permissions: before.map((p) => ({ type: p.type, rule: p.rule })) },
+        after: { permissions: chosen.map((c) => ({ type: c.type, rule: c.rule })) },
+      },
+      app.now(),
+    );
     if (chosen.length > 0) {
       await tx
         .insert(dataPermissions)

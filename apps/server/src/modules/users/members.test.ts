@@ -56,7 +56,7 @@ describe.each(testDbKinds)('user management on %s', (db) => {
     expect(bad).toMatchObject({ code: 604, data: { errors: [{ field: 'status' }] } });
   });
 
-  it('approve 3→1, inactivate 1→2 (next call 20005, login 20005), reactivate 2→1', async () => {
+  it('approve 3→1, inactivate 1→2 (next call 20005, login 10020), reactivate 2→1', async () => {
     const a = await newApplicant(t.app, 'cycle@example.com', org.accountId);
     expect((await call('GET', '/v1/user/channels?publisher_type=1', a.token)).code).toBe(601);
     expect(await setStatus(org.token, a.userId, 1)).toMatchObject({ code: 0, data: { status: 1 } });
@@ -69,7 +69,7 @@ describe.each(testDbKinds)('user management on %s', (db) => {
     expect(await setStatus(org.token, a.userId, 2)).toMatchObject({ code: 0, data: { status: 2 } });
     expect(await whoAmI(a.token)).toBe(20005);
     expect((await attemptLogin(t.app, { email: 'cycle@example.com', password: DEMO_PASSWORD })).code).toBe(
-      20005,
+      10020,
     );
     expect(await setStatus(org.token, a.userId, 1)).toMatchObject({ code: 0, data: { status: 1 } });
     // The session revoked by inactivation stays dead after reactivation; a new login works.
@@ -103,7 +103,7 @@ describe.each(testDbKinds)('user management on %s', (db) => {
     expect(await whoAmI(a.token)).toBe(20005);
     expect((await allRoles(t.app)).filter((r) => r.startsWith(`${a.userId}:`))).toEqual([]);
     expect((await attemptLogin(t.app, { email: 'gone@example.com', password: DEMO_PASSWORD })).code).toBe(
-      605,
+      10021,
     );
     expect((await call('DELETE', '/v1/company/users', org.token, { user_id: a.userId })).code).toBe(10007);
     const listed = await call('GET', '/v1/company/users', org.token);

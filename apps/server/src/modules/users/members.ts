@@ -1,12 +1,14 @@
 /**
  * Members of an organisation (spec §2 users page, §3 statuses; contracts users.ts): list, status
  * changes and deletion. Allowed status transitions: 3 → 1 approve, 1 → 2 inactivate, 2 → 1
- * reactivate; deletion (→ -1) from 1, 2 or 3. Anything else, and any change to oneself, is 10007;
- * so is a change that would leave the organisation without an active role-67 admin. Inactivating or
+ * reactivate; deletion (→ -1) from 1, 2 or 3. Anything else, and any change to oneself, is 10007.
+ * The organisation's owner cannot be inactivated or deleted (10026, api-contract §10), and a change
+ * that would leave the organisation without an active role-67 admin answers 10025. Inactivating or
  * deleting revokes the user's sessions with that reason, so their next call answers 20005; deletion
  * also removes the user's roles and data permissions. Each change runs in one transaction and only
  * applies if the status is still the one read (a concurrent change answers 10007).
  */
+import { Code } from '@portal/contracts/codes.ts';
 import { Role, UserStatus } from '@portal/contracts/constants.ts';
 import type { CompanyUser, CompanyUsersQuery, UserStatusBody } from '@portal/contracts/users.ts';
 import { and, asc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
@@ -14,13 +16,15 @@ import type { FastifyInstance } from 'fastify';
 import { dataPermissions, userRoles, users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
-import { revokeUserSessions } from '../passport/sessions.ts';
+import { revokeUserSessions } from '../../plugins/session-store.ts';
+import { recordAudit } from '../audit/audit.ts';
 import {
   lockCompanyMembers,
   type Member,
   managedCompany,
   memberOf,
   otherActiveAdmins,
+  ownerOf,
   rolesOf,
 } from './access.ts';
 
@@ -91,8 +95,10 @@ export async function changeStatus(
   const now = app.now();
   await app.db.transaction(async (tx) => {
     await lockCompanyMembers(tx, companyId);
-    if (body.status === UserStatus.INACTIVE && target.roleIds.includes(Role.ADMIN)) {
-      if ((await otherActiveAdmins(tx, companyId, target.id)) === 0) throw new AppError(10007);
+    if (body.status === UserStatus.INACTIVE) {
+      if ((await ownerOf(tx, companyId)) === target.id) throw new AppError(Code.OWNER_PROTECTED);
+      if (target.roleIds.includes(Role.ADMIN) && (await otherActiveAdmins(tx, companyId, target.id)) === 0)
+        throw new AppError(Code.LAST_ADMIN);
     }
     const changed = await tx
       .update(users)
@@ -101,6 +107,19 @@ export async function changeStatus(
       .returning({ id: users.id });
     if (changed.length !== 1) throw new AppError(10007);
     if (body.status === UserStatus.INACTIVE) await revokeUserSessions(tx, target.id, now, 'inactivated');
+    await recordAudit(
+      tx,
+      {
+        actorId: caller.userId,
+        companyId,
+        objectType: 'member',
+        objectId: target.id,
+        action: 'status',
+        before: { status: target.status },
+        after: { status: body.status },
+      },
+      now,
+    );
   });
   return toCompanyUser({ ...target, status: body.status });
 }
@@ -113,8 +132,9 @@ export async function deleteMember(app: FastifyInstance, caller: SessionUser, us
   const now = app.now();
   await app.db.transaction(async (tx) => {
     await lockCompanyMembers(tx, companyId);
+    if ((await ownerOf(tx, companyId)) === target.id) throw new AppError(Code.OWNER_PROTECTED);
     if (target.roleIds.includes(Role.ADMIN) && (await otherActiveAdmins(tx, companyId, target.id)) === 0) {
-      throw new AppError(10007);
+      throw new AppError(Code.LAST_ADMIN);
     }
     const changed = await tx
       .update(users)
@@ -125,5 +145,18 @@ export async function deleteMember(app: FastifyInstance, caller: SessionUser, us
     await tx.delete(userRoles).where(eq(userRoles.user_id, target.id));
     await tx.delete(dataPermissions).where(eq(dataPermissions.user_id, target.id));
     await revokeUserSessions(tx, target.id, now, 'deleted');
+    await recordAudit(
+      tx,
+      {
+        actorId: caller.userId,
+        companyId,
+        objectType: 'member',
+        objectId: target.id,
+        action: 'delete',
+        before: { status: target.status, role_ids: target.roleIds },
+        after: { status: UserStatus.DELETED, role_ids: [] },
+      },
+      now,
+    );
   });
 }

@@ -1,0 +1,281 @@
+/**
+ * The audit log (issue 16 §3): each audited change writes exactly one entry (actor, organisation,
+ * address, object, before and after) in its own transaction, so a refused or failed change writes
+ * none; admins read their organisation's entries with filters and a CSV export, operations read all,
+ * members nothing; no route edits entries.
+ */
+import { desc, eq, gt, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apps } from '../../db/schema/inventory.ts';
+import { auditLog } from '../../db/schema/security.ts';
+import { users } from '../../db/schema/users.ts';
+import { DEMO_PASSWORD } from '../../demo/accounts.ts';
+import { appForm, appIdByName, createInventory, type Inventory } from '../../test/inventory-fixture.ts';
+import { loginAs } from '../../test/login.ts';
+import { testDbKinds } from '../../test/test-app.ts';
+
+describe.each(testDbKinds)('audit log on %s', (db) => {
+  let inv: Inventory;
+  let ids: { demo: number; member: number; ops: number };
+  let demoCompany: number;
+
+  beforeAll(async () => {
+    inv = await createInventory({ db });
+    const idOf = async (email: string) =>
+      (await inv.app.db.select().from(users).where(eq(users.email, email)))[0] as typeof users.$inferSelect;
+    const demo = await idOf('demo@example.com');
+    ids = {
+      demo: demo.id,
+      member: (await idOf('member@example.com')).id,
+      ops: (await idOf('ops@example.com')).id,
+    };
+    demoCompany = demo.company_id as number;
+  }, 180_000);
+  afterAll(async () => inv.close());
+
+  const lastId = async () =>
+    (await inv.app.db.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0]
+      ?.id ?? 0;
+  const entriesAfter = (id: number) =>
+    inv.app.db.select().from(auditLog).where(gt(auditLog.id, id)).orderBy(auditLog.id);
+
+  /** Runs `change` and answers the entries it wrote. */
+  async function audited(change: () => Promise<{ code: number }>, expectCode = 0) {
+    const before = await lastId();
+    const res = await change();
+    expect(res.code).toBe(expectCode);
+    return entriesAfter(before);
+  }
+
+  it('each change of apps, ad slots, statuses, members, roles and data permissions writes one entry', async () => {
+    const created = await audited(() =>
+      inv.call('POST', '/v1/app', inv.tokens.demo, appForm('com.audit.first')),
+    );
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({
+      actor_id: ids.demo,
+      company_id: demoCompany,
+      object_type: 'app',
+      action: 'create',
+      before: null,
+      ip: '127.0.0.1',
+    });
+    const appId = Number(created[0]?.object_id);
+    expect((created[0]?.after as { package_name?: string } | undefined)?.package_name).toBe(
+      'com.audit.first',
+    );
+
+    const edited = await audited(() =>
+      inv.call('PUT', '/v1/app', inv.tokens.demo, { id: appId, ...appForm('com.audit.first', 'Renamed') }),
+    );
+    expect(edited.map((e) => [e.action, e.before, e.after])).toEqual([
+      ['update', { app_name: 'first' }, { app_name: 'Renamed' }],
+    ]);
+    const approved = await audited(() =>
+      inv.call('PUT', '/v1/app/status', inv.tokens.ops, { id: appId, audit_status: 2 }),
+    );
+    expect(approved.map((e) => [e.actor_id, e.company_id, e.action, e.before, e.after])).toEqual([
+      [ids.ops, demoCompany, 'status', { audit_status: 1 }, { audit_status: 2 }],
+    ]);
+
+    const slot = await audited(() =>
+      inv.call('POST', '/v1/adpos', inv.tokens.demo, {
+        app: { id: appId },
+        adpos_name: 'Audit Banner',
+        ad_style: 3,
+        content_type: [2],
+      }),
+    );
+    expect(slot.map((e) => [e.object_type, e.action])).toEqual([['adpos', 'create']]);
+    const slotId = Number(slot[0]?.object_id);
+    const renamed = await audited(() =>
+      inv.call('PUT', '/v1/adpos', inv.tokens.demo, {
+        adpos_id: slotId,
+        app: { id: appId },
+        adpos_name: 'Audit Banner 2',
+        ad_style: 3,
+        content_type: [2],
+      }),
+    );
+    expect(renamed.map((e) => [e.action, e.after])).toEqual([['update', { adpos_name: 'Audit Banner 2' }]]);
+    expect(
+      (
+        await audited(() =>
+          inv.call('PUT', '/v1/adpos/status', inv.tokens.ops, { id: slotId, audit_status: 2 }),
+        )
+      ).length,
+    ).toBe(1);
+    expect(
+      (await audited(() => inv.call('DELETE', '/v1/adpos', inv.tokens.demo, { id: slotId, status: -1 }))).map(
+        (e) => [e.object_type, e.action, e.after],
+      ),
+    ).toEqual([['adpos', 'delete', { audit_status: -1 }]]);
+    expect(
+      (await audited(() => inv.call('DELETE', '/v1/app', inv.tokens.demo, { id: appId, status: -1 }))).map(
+        (e) => [e.object_type, e.action],
+      ),
+    ).toEqual([['app', 'delete']]);
+
+    const perms = await audited(() =>
+      inv.call('PUT', '/v1/company/users/data_permission', inv.tokens.demo, {
+        user_id: ids.member,
+        permissions: [],
+      }),
+    );
+    expect(perms.map((e) => [e.object_type, e.object_id, e.after])).toEqual([
+      ['data_permission', String(ids.member), { permissions: [] }],
+    ]);
+    expect(
+      (perms[0]?.before as { permissions: unknown[] } | undefined)?.permissions.length ?? 0,
+    ).toBeGreaterThan(0);
+    const role = await audited(() =>
+      inv.call('PUT', '/v1/company/users/roles', inv.tokens.demo, { user_id: ids.member, role_ids: [67] }),
+    );
+    expect(role.map((e) => [e.object_type, e.before, e.after])).toEqual([
+      ['role', { role_ids: [68] }, { role_ids: [67] }],
+    ]);
+    await inv.call('PUT', '/v1/company/users/roles', inv.tokens.demo, {
+      user_id: ids.member,
+      role_ids: [68],
+    });
+    const inactivated = await audited(() =>
+      inv.call('PUT', '/v1/company/users/status', inv.tokens.demo, { user_id: ids.member, status: 2 }),
+    );
+    expect(inactivated.map((e) => [e.object_type, e.action, e.before, e.after])).toEqual([
+      ['member', 'status', { status: 1 }, { status: 2 }],
+    ]);
+    await inv.call('PUT', '/v1/company/users/status', inv.tokens.demo, { user_id: ids.member, status: 1 });
+  });
+
+  it('records the client address of the request', async () => {
+    const appId = await appIdByName(inv, 'Puzzle Quest Saga');
+    const before = await lastId();
+    const res = await inv.app.inject({
+      method: 'PUT',
+      url: '/v1/app/status',
+      remoteAddress: '203.0.113.7',
+      headers: { token: inv.tokens.demo },
+      payload: { id: appId, audit_status: 3 },
+    });
+    expect(res.json().code).toBe(0);
+    expect((await entriesAfter(before)).map((e) => e.ip)).toEqual(['203.0.113.7']);
+    await inv.call('PUT', '/v1/app/status', inv.tokens.demo, { id: appId, audit_status: 2 });
+  });
+
+  it('a refused or failed change writes no entry', async () => {
+    const appId = await appIdByName(inv, 'Puzzle Quest Saga');
+    // Refused: publishers cannot approve, a taken package name.
+    expect(
+      await audited(
+        () => inv.call('PUT', '/v1/app/status', inv.tokens.demo, { id: appId, audit_status: 4 }),
+        10007,
+      ),
+    ).toEqual([]);
+    const [existing] = await inv.app.db.select().from(apps).where(eq(apps.id, appId));
+    expect(
+      await audited(
+        () => inv.call('POST', '/v1/app', inv.tokens.demo, appForm(existing?.package_name ?? '')),
+        10006,
+      ),
+    ).toEqual([]);
+    // Failed after the entry was written: the to-do insert that follows it fails, so both roll back.
+    await inv.app.db.execute(sql`create or replace function audit_test_fail() returns trigger as $$
+      begin raise exception 'outbox down'; end $$ language plpgsql`);
+    await inv.app.db.execute(
+      sql`create trigger audit_test_fail before insert on todo_outbox for each row execute function audit_test_fail()`,
+    );
+    try {
+      expect(
+        await audited(
+          () => inv.call('PUT', '/v1/app/status', inv.tokens.demo, { id: appId, audit_status: 3 }),
+          602,
+        ),
+      ).toEqual([]);
+      const [after] = await inv.app.db.select().from(apps).where(eq(apps.id, appId));
+      expect(after?.audit_status).toBe(existing?.audit_status);
+    } finally {
+      await inv.app.db.execute(sql`drop trigger audit_test_fail on todo_outbox`);
+    }
+  });
+
+  it('admins read their organisation with filters and export it; operations read all; members nothing', async () => {
+    const list = await inv.call('GET', '/v1/audit/list', inv.tokens.demo, { page_size: 100 });
+    expect(list.code).toBe(0);
+    expect(list.data.total).toBeGreaterThan(5);
+    expect(list.data.list.every((e: { company_id: number }) => e.company_id === demoCompany)).toBe(true);
+    const times = list.data.list.map((e: { at: string }) => e.at);
+    expect([...times].sort().reverse()).toEqual(times);
+
+    const byOps = await inv.call('GET', '/v1/audit/list', inv.tokens.demo, {
+      actor_id: ids.ops,
+      page_size: 100,
+    });
+    expect(byOps.data.list.length).toBeGreaterThan(0);
+    expect(
+      byOps.data.list.every((e: { actor_id: number; actor_email: string }) => e.actor_id === ids.ops),
+    ).toBe(true);
+    expect(byOps.data.list[0].actor_email).toBe('ops@example.com');
+    const slots = await inv.call('GET', '/v1/audit/list', inv.tokens.demo, {
+      object_type: 'adpos',
+      page_size: 100,
+    });
+    expect(slots.data.total).toBe(4);
+    const today = inv.app.now().toISOString().slice(0, 10);
+    const yesterday = new Date(inv.app.now().getTime() - 86_400_000).toISOString().slice(0, 10);
+    expect(
+      (await inv.call('GET', '/v1/audit/list', inv.tokens.demo, { start: today, end: today })).data.total,
+    ).toBe(list.data.total);
+    expect((await inv.call('GET', '/v1/audit/list', inv.tokens.demo, { end: yesterday })).data.total).toBe(0);
+    expect(
+      (await inv.call('GET', '/v1/audit/list', inv.tokens.demo, { start: today, end: yesterday })).code,
+    ).toBe(604);
+
+    // Another organisation sees none of these; operations see them all.
+    const other = await inv.call('GET', '/v1/audit/list', inv.tokens.other, { page_size: 100 });
+    expect(other.data.list.some((e: { company_id: number }) => e.company_id === demoCompany)).toBe(false);
+    const ops = await inv.call('GET', '/v1/audit/list', inv.tokens.ops, {
+      company_id: demoCompany,
+      page_size: 1,
+    });
+    expect(ops.data.total).toBe(list.data.total);
+    // The member was inactivated and reactivated above, which ended its sessions.
+    const member = await loginAs(inv.app, 'member@example.com', DEMO_PASSWORD);
+    expect((await inv.call('GET', '/v1/audit/list', member)).code).toBe(402);
+
+    const csv = await inv.app.inject({
+      method: 'GET',
+      url: '/v1/audit/export',
+      query: { object_type: 'adpos' },
+      headers: { token: inv.tokens.demo },
+    });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'id,at,actor_id,actor_email,company_id,ip,object_type,object_id,action,before,after',
+    );
+    expect(lines).toHaveLength(5);
+    expect(lines.slice(1).every((l) => l.includes(',adpos,'))).toBe(true);
+    expect(
+      (
+        await inv.app.inject({
+          method: 'GET',
+          url: '/v1/audit/export',
+          headers: { token: member },
+        })
+      ).json().code,
+    ).toBe(402);
+
+    for (const method of ['PUT', 'DELETE', 'POST'] as const) {
+      const res = await inv.app.inject({
+        method,
+        url: '/v1/audit/list',
+        headers: { token: inv.tokens.ops },
+        payload: {},
+      });
+      expect(res.json().code).not.toBe(0);
+    }
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * A scheduled report's attachment (issue 13 item 8): the saved view's query run through the report
+ * export code (reports/export/export-writer.ts) under the scope of the schedule's owner as of the
+ * send, exactly as `GET /v1/report/export/{kind}` would answer that owner. The period is the view's
+ * `preset` resolved at send time; a view without one is sent for `yesterday` (daily schedules) or
+ * `last_7_days` (weekly), since a fixed date range would mail the same rows every time.
+ *
+ * Throws `SendRefused` (not retried) when the owner is gone or inactive, may no longer open the
+ * report (AppError 601/402 of permission/report-access.ts), or the view's query no longer parses.
+ */
+import { randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import type { Lang } from '@portal/contracts/codes.ts';
+import { UserStatus } from '@portal/contracts/constants.ts';
+import { affiliateExportQuery } from '@portal/contracts/reports-affiliate.ts';
+import { type ReportKind, reportCatalogues, sdkExportQuery } from '@portal/contracts/reports-kinds.ts';
+import { rtbExportQuery } from '@portal/contracts/reports-rtb.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { userRoles, users } from '../../db/schema/users.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { SessionUser } from '../../plugins/session.ts';
+import { type ExportFormat, writeExport } from '../../reports/export/export-writer.ts';
+import { buildCountSql, buildListSql, splitByDay } from '../../reports/query-builder.ts';
+import { requireReport } from '../permission/report-access.ts';
+import {
+  type Ctx,
+  type Resolved,
+  resolveAffiliate,
+  resolveRtb,
+  resolveSdk,
+} from '../reports/kind-queries.ts';
+import { catalogueTitle, exportFileName, reportClock, sdkAppNames } from '../reports/report-context.ts';
+import { exportColumns } from '../reports/report-service.ts';
+
+/** A send that retrying cannot fix; recorded as the run's result. */
+export class SendRefused extends Error {}
+
+type Exporter = { schema: z.ZodType; resolve: (c: Ctx, q: never) => Promise<Resolved>; sdk?: boolean };
+
+/** The kinds a schedule can mail and how their export query is read and resolved. */
+export const exporters: Partial<Record<ReportKind, Exporter>> = {
+  sdk: { schema: sdkExportQuery, resolve: resolveSdk, sdk: true },
+  rtb: { schema: rtbExportQuery, resolve: resolveRtb },
+  affiliate: { schema: affiliateExportQuery, resolve: resolveAffiliate },
+};
+
+/** The owner as the session layer would load it, with a key of its own in the caller cache. */
+export async function ownerAsCaller(app: FastifyInstance, userId: number): Promise<SessionUser> {
+  const [row] = await app.db
+    .select({
+      user: users,
+      roles: sql<number[] | null>`(select array_agg(${userRoles.role_id}::int) from ${userRoles}
+        where ${userRoles.user_id} = ${users.id})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row || row.user.status === UserStatus.INACTIVE || row.user.status === UserStatus.DELETED) {
+    throw new SendRefused('the schedule owner is inactive or deleted');
+  }
+  return {
+    userId: row.user.id,
+    email: row.user.email,
+    name: row.user.name,
+    status: row.user.status,
+    companyId: row.user.company_id,
+    accountId: row.user.account_id,
+    roles: (row.roles ?? []).map(Number),
+    timezone: row.user.timezone ?? null,
+    // A fresh key: access and scope are read from the store for this send, never reused.
+    tokenHash: `schedule:${randomUUID()}`,
+  };
+}
+
+export type Attachment = { filename: string; content: Buffer; contentType: string; rows: number };
+
+const contentTypes: Record<ExportFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+};
+
+/** Builds the attachment of `view` for `owner` at `now`. Throws SendRefused or the store's error. */
+export async function buildAttachment(
+  app: FastifyInstance,
+  owner: SessionUser,
+  view: { kind: string; query: Record<string, string> },
+  opts: { format: ExportFormat; frequency: 'daily' | 'weekly'; lang: Lang; now: Date },
+): Promise<Attachment> {
+  const kind = view.kind as ReportKind;
+  const exporter = exporters[kind];
+  if (!exporter) throw new SendRefused(`the ${kind} report has no export`);
+  try {
+    await requireReport(app, owner, kind);
+  } catch (err) {
+    if (err instanceof AppError) throw new SendRefused(`the owner may not open this report (${err.code})`);
+    throw err;
+  }
+  const preset = view.query.preset ?? (opts.frequency === 'daily' ? 'yesterday' : 'last_7_days');
+  const parsed = exporter.schema.safeParse({ ...view.query, preset, format: opts.format });
+  if (!parsed.success) throw new SendRefused('the saved view no longer describes a valid report');
+  const c: Ctx = {
+    app,
+    user: owner,
+    lang: opts.lang,
+    ...reportClock(app, owner, kind, opts.now),
+  };
+  let r: Resolved;
+  try {
+    r = await exporter.resolve(c, { ...(parsed.data as object), page_index: 1, page_size: 1 } as never);
+  } catch (err) {
+    if (err instanceof AppError) throw new SendRefused(`the saved view's query was refused (${err.code})`);
+    throw err;
+  }
+  const fields = exporter.sdk ? r.shown.flatMap((f) => (f === 'app_key' ? [f, 'app_name'] : [f])) : r.shown;
+  const columns = exportColumns(
+    fields,
+    r.sent,
+    view.query.titles,
+    catalogueTitle(reportCatalogues[kind], opts.lang),
+  );
+  const decorate = exporter.sdk ? sdkAppNames(app) : undefined;
+  const { limit: _l, offset: _o, ...all } = r.query;
+  const slot = await app.reportLanes.acquire('export', { timeoutMs: app.config.reportExportTimeoutMs });
+  try {
+    async function* chunks() {
+      for (const part of splitByDay(r.def, all)) {
+        const built = buildListSql(r.def, part, app.reportStore.dialect);
+        let rows = 0;
+        for await (const chunk of app.reportStore.stream(built.sql, built.params, { signal: slot.signal })) {
+          if (decorate) await decorate(chunk);
+          rows += chunk.length;
+          yield chunk;
+        }
+        // As the export route does (report-service.ts): a stream that failed midway must not be mailed.
+        const n = buildCountSql(r.def, part, app.reportStore.dialect);
+        const expected = Number(
+          (await app.reportStore.query(n.sql, n.params, { signal: slot.signal }))[0]?.n ?? 0,
+        );
+        if (rows !== expected) throw new Error(`report export truncated: ${rows} of ${expected} rows`);
+      }
+    }
+    const out = new PassThrough();
+    const parts: Buffer[] = [];
+    out.on('data', (b: Buffer) => parts.push(b));
+    const ended = new Promise<void>((resolve, reject) => {
+      out.on('end', resolve);
+      out.on('error', reject);
+    });
+    const rows = await writeExport(out, columns, chunks(), opts.format);
+    await ended;
+    const fileKey =
+      kind === 'affiliate' && view.query.db_source === 'affiliate_2024' ? 'new_affiliate' : kind;
+    const name = exportFileName(fileKey, r, opts.lang);
+    return {
+      filename: `${name.utf8}.${opts.format}`,
+      content: Buffer.concat(parts),
+      contentType: contentTypes[opts.format],
+      rows,
+    };
+  } finally {
+    slot.release();
+  }
+}

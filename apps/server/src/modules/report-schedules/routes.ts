@@ -1,0 +1,198 @@
+/**
+ * Scheduled report routes (issue 13 item 8; contracts report-views.ts) and the worker that sends
+ * them (worker.ts), started unless REPORT_SCHEDULE_POLL_MS is 0 and stopped, letting the pass in
+ * flight finish, before the stores close. The unsubscribe route is public: its token is the proof.
+ */
+import {
+  idParams,
+  recipientList,
+  reportSchedule,
+  reportScheduleBody,
+  reportScheduleList,
+} from '@portal/contracts/report-views.ts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestLang } from '../../lib/request-lang.ts';
+import { answer, ok } from '../../lib/route-schema.ts';
+import { createMailer } from '../../plugins/mailer.ts';
+import { currentUser } from '../../plugins/session.ts';
+import {
+  createSchedule,
+  deleteSchedule,
+  listSchedules,
+  organisationEmails,
+  queueSendNow,
+  updateSchedule,
+} from './schedule-service.ts';
+import { unsubscribe } from './unsubscribe.ts';
+import { type ScheduleWorker, startScheduleWorker } from './worker.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The scheduled-report worker (tests call `tick`). */
+    scheduleWorker: ScheduleWorker;
+  }
+}
+
+const security = [{ token: [] }];
+const tags = ['report schedules'];
+
+const pages = {
+  removed: { zh: '已退订，您将不再收到该定时报表。', en: 'You are unsubscribed from this scheduled report.' },
+  already: { zh: '该地址已不在此定时报表的收件人中。', en: 'This address no longer receives this report.' },
+  invalid: { zh: '退订链接无效。', en: 'This unsubscribe link is not valid.' },
+};
+
+async function reportScheduleRoutesPlugin(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const mailer = createMailer(app.config, app.log);
+  const worker = startScheduleWorker(
+    root,
+    { now: () => app.now(), send: (m) => mailer.send(m), log: app.log },
+    app.config.reportSchedulePollMs,
+  );
+  app.decorate('scheduleWorker', worker);
+  app.addHook('preClose', () => worker.stop());
+  app.addHook('onClose', () => mailer.close());
+
+  app.get(
+    '/v1/report/schedules',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: "The caller's report schedules with their next send and the latest send's result",
+        security,
+        response: { 200: answer(reportScheduleList) },
+      },
+    },
+    async (request) => ok(request, { list: await listSchedules(app.db, currentUser(request)) }),
+  );
+
+  app.get(
+    '/v1/report/schedules/recipients',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: "Addresses a schedule may mail: the caller's organisation's active members",
+        security,
+        response: { 200: answer(recipientList) },
+      },
+    },
+    async (request) =>
+      ok(request, { list: await organisationEmails(app.db, currentUser(request).accountId) }),
+  );
+
+  app.post(
+    '/v1/report/schedules',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary:
+          'Mail a saved view daily or weekly at an hour in a time zone, to members of the organisation',
+        security,
+        body: reportScheduleBody,
+        response: { 200: answer(reportSchedule) },
+      },
+    },
+    async (request) =>
+      ok(request, await createSchedule(app, currentUser(request), request.body, requestLang(request))),
+  );
+
+  app.put(
+    '/v1/report/schedules/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: "Change one of the caller's schedules (10008 for another's)",
+        security,
+        params: idParams,
+        body: reportScheduleBody,
+        response: { 200: answer(reportSchedule) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await updateSchedule(
+          app,
+          currentUser(request),
+          request.params.id,
+          request.body,
+          requestLang(request),
+        ),
+      ),
+  );
+
+  app.post(
+    '/v1/report/schedules/:id/send_now',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: "Send one of the caller's schedules now, beside its regular sends (10008 for another's)",
+        security,
+        params: idParams,
+        response: { 200: answer(reportSchedule) },
+      },
+    },
+    async (request) => {
+      const answered = await queueSendNow(app, currentUser(request), request.params.id);
+      // Worked at once rather than at the next poll; the run is durable either way.
+      void worker.tick();
+      return ok(request, answered);
+    },
+  );
+
+  app.delete(
+    '/v1/report/schedules/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: "Delete one of the caller's schedules (10008 for another's)",
+        security,
+        params: idParams,
+        response: { 200: answer(z.null()) },
+      },
+    },
+    async (request) => {
+      await deleteSchedule(app.db, currentUser(request), request.params.id);
+      return ok(request, null);
+    },
+  );
+
+  // One-click unsubscribe (RFC 8058: mail clients POST; a person following the link GETs).
+  const handler = async (token: string, lang: 'zh' | 'en') => {
+    const result = await unsubscribe(app.db, token);
+    const text = pages[result][lang];
+    return `<!doctype html><html lang="${lang}"><meta charset="utf-8"><title>${text}</title><p>${text}</p></html>`;
+  };
+  const querystring = z.object({ token: z.string().max(600) });
+  // Encapsulated: the form body of a one-click POST (List-Unsubscribe=One-Click) is read nowhere else.
+  await root.register(async (child) => {
+    child.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, _b, done) =>
+      done(null, null),
+    );
+    for (const method of ['GET', 'POST'] as const) {
+      child.withTypeProvider<ZodTypeProvider>().route({
+        method,
+        url: '/v1/report/unsubscribe',
+        schema: { tags, summary: 'Remove the address of a scheduled report mail (no sign-in)', querystring },
+        handler: async (request, reply) =>
+          reply
+            .header('content-type', 'text/html; charset=utf-8')
+            .header('cache-control', 'no-store')
+            .send(await handler(request.query.token, requestLang(request))),
+      });
+    }
+  });
+}
+
+/** Not encapsulated (fastify-plugin): `scheduleWorker` is decorated on the root instance. */
+export const reportScheduleRoutes = fp(reportScheduleRoutesPlugin, { name: 'report-schedules' });

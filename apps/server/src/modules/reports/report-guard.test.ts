@@ -1,0 +1,140 @@
+import http from 'node:http';
+import { codeText } from '@portal/contracts/codes.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ReportStore } from '../../reports/store.ts';
+import { createReportFixture, type ReportFixture, YESTERDAY } from '../../test/report-fixture.ts';
+import { SLOW_SQL, until } from '../../test/slow-sql.ts';
+import { ClientGoneError } from './report-guard.ts';
+
+type Body = { code: number; msg: string; data: { count: number } | null };
+
+/**
+ * The real report routes, with the network-wide statements (no app-key filter in the SQL) swapped for
+ * one that keeps DuckDB busy until interrupted: what the lanes, the time limit and the cancellation do
+ * with them is the code under test.
+ */
+describe('report store protection (time limit, lanes, cancellation)', () => {
+  let f: ReportFixture;
+  let url: string;
+  const signals: AbortSignal[] = [];
+
+  beforeAll(async () => {
+    f = await createReportFixture('pglite', {
+      REPORT_QUERY_TIMEOUT_MS: '1000',
+      REPORT_HEAVY_CONCURRENCY: '1',
+      REPORT_HEAVY_QUEUE: '1',
+    });
+    url = await f.app.listen({ host: '127.0.0.1', port: 0 });
+  }, 120_000);
+  afterAll(async () => f?.close());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    signals.length = 0;
+    f.app.config.reportQueryTimeoutMs = 1000;
+  });
+
+  /**
+   * Network-wide report statements become SLOW_SQL; the signal each got is kept. The list's freshness
+   * read (`data_until`: `max(dt)`, `max(hour)` of the kind's table) stays as it is: it is no report.
+   */
+  function slowNetworkWide() {
+    const store: ReportStore = f.app.reportStore;
+    const query = store.query.bind(store);
+    vi.spyOn(store, 'query').mockImplementation((sql, params, opts) => {
+      if (/max\((dt|hour)\)/.test(sql)) return query(sql, params, opts);
+      if (opts?.signal) signals.push(opts.signal);
+      return sql.includes('f.app_key') ? query(sql, params, opts) : query(SLOW_SQL, {}, opts);
+    });
+  }
+
+  const week = `${String(Number(YESTERDAY) - 6)},${YESTERDAY}`;
+  const list = (token: string, lang = 'en') =>
+    f.app.inject({
+      method: 'GET',
+      url: '/v1/report/list/sdk',
+      query: { dt: week, fields: 'dt,request,revenue', page_index: '1', page_size: '20' },
+      headers: { token, 'accept-language': lang },
+    });
+
+  it('answers 607 (HTTP 200, zh and en text) when a statement runs past REPORT_QUERY_TIMEOUT_MS', async () => {
+    slowNetworkWide();
+    for (const lang of ['en', 'zh'] as const) {
+      const t0 = performance.now();
+      const res = await list(f.tokens.ops, lang);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ code: 607, msg: codeText[607][lang], data: null });
+      expect(performance.now() - t0).toBeGreaterThanOrEqual(990);
+      expect(performance.now() - t0).toBeLessThan(10_000);
+    }
+    expect(signals.every((s) => s.aborted)).toBe(true);
+    expect(f.app.reportLanes.stats().heavy).toMatchObject({ running: 0, queued: 0 });
+    // The store is free: the same caller's next statement runs.
+    vi.restoreAllMocks();
+    expect((await list(f.tokens.ops)).json().code).toBe(0);
+  });
+
+  it("answers a publisher's list at once while heavy queries fill their lane; one too many is 608", async () => {
+    slowNetworkWide();
+    const heavy = [list(f.tokens.ops), list(f.tokens.ops)];
+    await until(() => f.app.reportLanes.stats().heavy.queued === 1);
+    expect(f.app.reportLanes.stats().heavy.running).toBe(1);
+
+    const refused = await list(f.tokens.ops, 'zh');
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json()).toEqual({ code: 608, msg: codeText[608].zh, data: null });
+
+    const t0 = performance.now();
+    const small = await list(f.tokens.demo);
+    expect(small.json()).toMatchObject({ code: 0, data: { count: 7 } });
+    expect(performance.now() - t0).toBeLessThan(900);
+    expect(f.app.reportLanes.stats().heavy).toMatchObject({ running: 1, queued: 1 });
+
+    const answers = await Promise.all(heavy);
+    expect(answers.map((r) => (r.json() as Body).code)).toEqual([607, 607]);
+  });
+
+  /** GET `path` with the ops token over a real socket; resolves once the response (if any) began. */
+  function openRequest(path: string) {
+    const req = http.get(`${url}${path}`, { headers: { token: f.tokens.ops } });
+    const firstBytes = new Promise<void>((resolve) => {
+      req.on('response', (res) => res.once('data', () => resolve()));
+    });
+    req.on('error', () => {});
+    return { req, firstBytes };
+  }
+
+  it('interrupts the statement of a client that went away and frees the lane', async () => {
+    f.app.config.reportQueryTimeoutMs = 600_000;
+    slowNetworkWide();
+    const { req } = openRequest(`/v1/report/list/sdk?dt=${week}&fields=dt,request&page_index=1&page_size=20`);
+    await until(() => signals.length === 1 && f.app.reportLanes.stats().heavy.running === 1);
+    const t0 = performance.now();
+    req.destroy();
+    await until(() => f.app.reportLanes.stats().heavy.running === 0);
+    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(signals[0]?.aborted).toBe(true);
+    expect(signals[0]?.reason).toBeInstanceOf(ClientGoneError);
+  });
+
+  it('stops an abandoned export: the stream is interrupted and the export lane freed', async () => {
+    const store: ReportStore = f.app.reportStore;
+    const stream = store.stream.bind(store);
+    let streamSignal: AbortSignal | undefined;
+    // Ten billion rows: the download can only end by being abandoned.
+    vi.spyOn(store, 'stream').mockImplementation((_sql, _params, opts) => {
+      streamSignal = opts?.signal;
+      return stream('SELECT a.range AS dt FROM range(100000) a, range(100000) b', {}, opts);
+    });
+    const { req, firstBytes } = openRequest(`/v1/report/export/sdk?dt=${week}&fields=dt,request&format=csv`);
+    await firstBytes;
+    expect(f.app.reportLanes.stats().export.running).toBe(1);
+    const t0 = performance.now();
+    req.destroy();
+    await until(() => f.app.reportLanes.stats().export.running === 0);
+    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(streamSignal?.aborted).toBe(true);
+    expect(streamSignal?.reason).toBeInstanceOf(ClientGoneError);
+    // The store still answers.
+    expect(await store.query('SELECT 5 AS x')).toEqual([{ x: 5 }]);
+  });
+});

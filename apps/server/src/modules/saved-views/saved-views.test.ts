@@ -1,0 +1,106 @@
+/**
+ * Saved report views (issue 13 item 7): a private view is its owner's alone, a shared one is seen by
+ * the members of the owner's organisation and by nobody else, only the owner changes or deletes it,
+ * paging is never kept, and bad input answers 604.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { savedViews } from '../../db/schema/report-views.ts';
+import { callAs } from '../../test/inject.ts';
+import { createReportFixture, type ReportFixture } from '../../test/report-fixture.ts';
+import { testDbKinds } from '../../test/test-app.ts';
+
+describe.each(testDbKinds)('saved report views on %s', (db) => {
+  let f: ReportFixture;
+  beforeAll(async () => {
+    f = await createReportFixture(db);
+  }, 120_000);
+  afterAll(async () => f?.close());
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
+    callAs(f.app, method, url, token, payload);
+  const query = {
+    dt: '20260108,20260114',
+    preset: 'last_7_days',
+    compare: 'previous',
+    fields: 'dt,app_key,revenue,ecpm',
+    titles: 'Date,App,Revenue,eCPM',
+    order: 'revenue:desc',
+    country: 'US',
+    page_index: '3',
+    page_size: '50',
+  };
+  const save = async (token: string, name: string, shared: boolean) => {
+    const body = await call('POST', '/v1/report/views', token, { kind: 'sdk', name, shared, query });
+    expect(body.code).toBe(0);
+    return body.data as { id: number; name: string; query: Record<string, string> };
+  };
+  const names = async (token: string) =>
+    ((await call('GET', '/v1/report/views?kind=sdk', token)).data.list as { name: string }[]).map(
+      (v) => v.name,
+    );
+
+  it('keeps the whole page state but paging, and shows private views to their owner only', async () => {
+    const mine = await save(f.tokens.demo, 'Admin private', false);
+    const { page_index: _p, page_size: _s, ...kept } = query;
+    expect(mine.query).toEqual(kept);
+    const [row] = await f.app.db.select().from(savedViews).where(eq(savedViews.id, mine.id));
+    expect(row?.query).toEqual(kept);
+    expect(await names(f.tokens.demo)).toContain('Admin private');
+    expect(await names(f.tokens.member)).not.toContain('Admin private');
+    expect(await names(f.tokens.other)).not.toContain('Admin private');
+  });
+
+  it('shares a view with the organisation only, and only its owner may change or delete it', async () => {
+    const shared = await save(f.tokens.member, 'Team revenue', true);
+    expect(await names(f.tokens.demo)).toContain('Team revenue');
+    expect(await names(f.tokens.other)).not.toContain('Team revenue');
+    const seen = (await call('GET', '/v1/report/views?kind=sdk', f.tokens.demo)).data.list.find(
+      (v: { id: number }) => v.id === shared.id,
+    );
+    expect(seen).toMatchObject({ mine: false, shared: true, owner_name: 'Demo Member' });
+
+    const edit = { kind: 'sdk', name: 'Hijacked', shared: true, query: {} };
+    expect((await call('PUT', `/v1/report/views/${shared.id}`, f.tokens.demo, edit)).code).toBe(10008);
+    expect((await call('PUT', `/v1/report/views/${shared.id}`, f.tokens.other, edit)).code).toBe(10008);
+    expect((await call('DELETE', `/v1/report/views/${shared.id}`, f.tokens.demo)).code).toBe(10008);
+    expect(await names(f.tokens.member)).toContain('Team revenue');
+
+    const own = await call('PUT', `/v1/report/views/${shared.id}`, f.tokens.member, {
+      ...edit,
+      name: 'Team revenue (private)',
+      shared: false,
+    });
+    expect(own.code).toBe(0);
+    expect(await names(f.tokens.demo)).not.toContain('Team revenue (private)');
+    expect((await call('DELETE', `/v1/report/views/${shared.id}`, f.tokens.member)).code).toBe(0);
+    expect(await names(f.tokens.member)).not.toContain('Team revenue (private)');
+  });
+
+  it('lists only the asked kind and refuses kinds the caller may not open', async () => {
+    await save(f.tokens.demo, 'SDK only', true);
+    const rtb = await call('GET', '/v1/report/views?kind=rtb', f.tokens.member);
+    expect(rtb.code).toBe(402);
+    expect(await names(f.tokens.member)).toContain('SDK only');
+    const game = await call('GET', '/v1/report/views?kind=game', f.tokens.member);
+    expect(game.code).toBe(0);
+    expect(game.data.list.map((v: { name: string }) => v.name)).not.toContain('SDK only');
+  });
+
+  it('answers 604 with field errors on bad input', async () => {
+    const bad = [
+      { kind: 'sdk', name: '', shared: false, query: {} },
+      { kind: 'nope', name: 'x', shared: false, query: {} },
+      { kind: 'sdk', name: 'x', shared: 'yes', query: {} },
+      { kind: 'sdk', name: 'x', shared: false, query: { 'Bad-Key': 'v' } },
+      { kind: 'sdk', name: 'x', shared: false, query: { dt: 'x'.repeat(2001) } },
+    ];
+    for (const payload of bad) {
+      const body = await call('POST', '/v1/report/views', f.tokens.demo, payload);
+      expect(body.code).toBe(604);
+      expect(body.data.errors.length).toBeGreaterThan(0);
+    }
+    expect((await call('GET', '/v1/report/views?kind=zzz', f.tokens.demo)).code).toBe(604);
+    expect((await call('DELETE', '/v1/report/views/abc', f.tokens.demo)).code).toBe(604);
+  });
+});

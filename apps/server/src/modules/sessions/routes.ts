@@ -1,0 +1,60 @@
+/** The caller's sessions (issue 16 §4): list, sign out one, sign out all others. */
+import { sessionList, sessionRevokeBody } from '@portal/contracts/security.ts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { answer, ok } from '../../lib/route-schema.ts';
+import { currentUser } from '../../plugins/session.ts';
+import { listSessions, revokeOtherSessions, revokeOwnSession } from './session-service.ts';
+
+const security = [{ token: [] }];
+
+export async function sessionRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  // Every route of this group needs a session (api-contract §1): authenticated once, here.
+  app.addHook('preHandler', app.authenticate);
+
+  app.get(
+    '/v1/account/sessions',
+    {
+      schema: {
+        tags: ['sessions'],
+        summary: "The caller's live sessions: device, address, started, last seen",
+        security,
+        response: { 200: answer(sessionList) },
+      },
+    },
+    async (request) => ok(request, { list: await listSessions(app.db, currentUser(request), app.now()) }),
+  );
+
+  app.delete(
+    '/v1/account/sessions',
+    {
+      schema: {
+        tags: ['sessions'],
+        summary: 'Sign out one of the caller’s sessions (10008 when it is not a live one of theirs)',
+        security,
+        body: sessionRevokeBody,
+        response: { 200: answer(z.null()) },
+      },
+    },
+    async (request) => {
+      await revokeOwnSession(app.db, currentUser(request), request.body.id, app.now());
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/v1/account/sessions/others',
+    {
+      schema: {
+        tags: ['sessions'],
+        summary: 'Sign out every session of the caller except this one',
+        security,
+        response: { 200: answer(z.object({ revoked: z.number().int() })) },
+      },
+    },
+    async (request) =>
+      ok(request, { revoked: await revokeOtherSessions(app.db, currentUser(request), app.now()) }),
+  );
+}

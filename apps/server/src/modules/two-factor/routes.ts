@@ -1,0 +1,144 @@
+/**
+ * Two-factor routes (issue 16 §2): status, enrol (QR code), confirm (recovery codes), disable, the
+ * organisation policy, and the second sign-in step (no session: the login's challenge and a code).
+ */
+import { loginData } from '@portal/contracts/passport.ts';
+import {
+  recoveryCodesData,
+  twoFactorCodeBody,
+  twoFactorDisableBody,
+  twoFactorEnrolment,
+  twoFactorLoginBody,
+  twoFactorPolicyBody,
+  twoFactorStatus,
+} from '@portal/contracts/security.ts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { answer, ok } from '../../lib/route-schema.ts';
+import { createCounters } from '../../plugins/counters.ts';
+import { loadKeyRing } from '../../plugins/keys.ts';
+import { currentUser } from '../../plugins/session.ts';
+import { completeChallenge } from './challenge.ts';
+import { secretBoxOf } from './secret-box.ts';
+import {
+  confirm,
+  disable,
+  enrol,
+  setPolicy,
+  twoFactorStatus as statusOf,
+  TWO_FACTOR_LIMIT,
+  type TwoFactorDeps,
+} from './two-factor-service.ts';
+
+const security = [{ token: [] }];
+
+export async function twoFactorRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const keys = await loadKeyRing(app.config);
+  const counters = createCounters(app.config);
+  app.addHook('onClose', () => counters.close());
+  const deps: TwoFactorDeps = {
+    db: app.db,
+    box: secretBoxOf(keys.privateKey),
+    attempts: counters.counter('totp:user', TWO_FACTOR_LIMIT),
+    now: () => app.now(),
+  };
+
+  app.get(
+    '/v1/account/two_factor',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['two-factor'],
+        summary: "The caller's two-factor state and the organisation's policy",
+        security,
+        response: { 200: answer(twoFactorStatus) },
+      },
+    },
+    async (request) => ok(request, await statusOf(app.db, currentUser(request))),
+  );
+
+  app.post(
+    '/v1/account/two_factor/enrol',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['two-factor'],
+        summary: 'Start enrolment: a new secret as a QR code (PNG data URL); 10007 when already on',
+        security,
+        response: { 200: answer(twoFactorEnrolment) },
+      },
+    },
+    async (request) => ok(request, await enrol(deps, currentUser(request))),
+  );
+
+  app.post(
+    '/v1/account/two_factor/confirm',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['two-factor'],
+        summary: 'Confirm enrolment with a code; answers ten single-use recovery codes, shown once',
+        security,
+        body: twoFactorCodeBody,
+        response: { 200: answer(recoveryCodesData) },
+      },
+    },
+    async (request) =>
+      ok(request, { recovery_codes: await confirm(deps, currentUser(request), request.body.code) }),
+  );
+
+  app.post(
+    '/v1/account/two_factor/disable',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['two-factor'],
+        summary: 'Turn two-factor off with the password (606) and a current code (10030)',
+        security,
+        body: twoFactorDisableBody,
+        response: { 200: answer(z.null()) },
+      },
+    },
+    async (request) => {
+      await disable(deps, currentUser(request), request.body.password, request.body.code);
+      return ok(request, null);
+    },
+  );
+
+  app.put(
+    '/v1/account/two_factor/policy',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['two-factor'],
+        summary: 'Organisation admins (67): require two-factor of every member',
+        security,
+        body: twoFactorPolicyBody,
+        response: { 200: answer(twoFactorStatus) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await setPolicy(deps, user, request.body.require_two_factor);
+      return ok(request, await statusOf(app.db, user));
+    },
+  );
+
+  app.post(
+    '/v1/passport/user/login/two_factor',
+    {
+      schema: {
+        tags: ['passport'],
+        summary: 'Second sign-in step: the login’s two_factor_challenge and a TOTP code or a recovery code',
+        description:
+          'Answers the login answer `{ token, company_status }`. 10030 wrong code, 10032 challenge unknown, ' +
+          'used, expired (5 minutes) or out of tries (5), 10002 too many wrong codes.',
+        body: twoFactorLoginBody,
+        response: { 200: answer(loginData) },
+      },
+    },
+    async (request) => ok(request, await completeChallenge(deps, request.body)),
+  );
+}
