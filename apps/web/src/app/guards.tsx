@@ -1,6 +1,6 @@
 /** Route guards of spec §2. */
-import { Spin } from 'antd';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '../components/page-spinner.tsx';
 import { useAccess } from '../lib/access-context.ts';
 import { findEntry } from '../lib/nav-catalogue.ts';
 import { useSession } from '../lib/use-session.ts';
@@ -15,7 +15,7 @@ export function RequireAuth() {
     const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
     return <Navigate to={`/login?redirect=${redirect}`} replace />;
   }
-  if (loading) return <Spin size="large" style={{ display: 'block', margin: '120px auto' }} />;
+  if (loading) return <PageSpinner />;
   return <Outlet />;
 }
 

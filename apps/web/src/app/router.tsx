@@ -1,10 +1,10 @@
 /** The route tree of spec §2: public paths, then permission-built routes behind the token guard. */
-import { Spin } from 'antd';
 import { lazy, Suspense, useEffect } from 'react';
-import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { PageSpinner } from '../components/page-spinner.tsx';
 import { useAccess } from '../lib/access-context.ts';
 import { accountCatalogue, findEntry, parentRedirects } from '../lib/nav-catalogue.ts';
-import { setNavigate } from '../lib/navigation.ts';
+import { setCurrentPath, setNavigate, unsetNavigate } from '../lib/navigation.ts';
 import { NoMatch, RequireAuth } from './guards.tsx';
 import { screenFor } from './route-table.tsx';
 
@@ -18,14 +18,20 @@ const OrganizePage = lazy(() => import('../features/organization/pages/organize-
 const NotFoundPage = lazy(() => import('../features/errors/pages/not-found-page.tsx'));
 const EmptyPage = lazy(() => import('../features/errors/pages/empty-page.tsx'));
 
-/** Lets the request client navigate through the router. */
+/** Lets the request client navigate through the router and know the page shown. */
 function NavigateBridge() {
   const navigate = useNavigate();
-  useEffect(() => setNavigate((to, opts) => navigate(to, opts)), [navigate]);
+  const { pathname, search } = useLocation();
+  useEffect(() => setCurrentPath(`${pathname}${search}`), [pathname, search]);
+  useEffect(() => {
+    const fn: Parameters<typeof setNavigate>[0] = (to, opts) => navigate(to, opts);
+    setNavigate(fn);
+    return () => unsetNavigate(fn);
+  }, [navigate]);
   return null;
 }
 
-const fallback = <Spin size="large" style={{ display: 'block', margin: '160px auto' }} />;
+const fallback = <PageSpinner top={160} />;
 
 /** All routes. */
 export function AppRoutes() {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getToken } from '../lib/session.ts';
-import { mockApi, renderApp, seedSession, sessionRoutes } from '../test/render-app.tsx';
+import { getSession, getToken } from '../lib/session.ts';
+import { demoUser, mockApi, renderApp, seedSession, sessionRoutes } from '../test/render-app.tsx';
 
 const captcha = { code: 0, data: { captcha_id: 'c1', b64s: 'data:image/svg+xml;base64,PHN2Zy8+' } };
 
@@ -59,5 +59,18 @@ describe('routing (spec §2)', () => {
     expect(consumeQueryToken()).toBe(true);
     expect(getToken()).toBe('abc123');
     expect(window.location.search).toBe('?x=1');
+  });
+
+  it("drops another session's cached user with the old token (issue 14 item 7)", async () => {
+    const { consumeQueryToken } = await import('../lib/session.ts');
+    seedSession('old-token', { ...demoUser, email: 'previous@example.com' });
+    window.history.replaceState(null, '', '/home?t=new-token');
+    expect(consumeQueryToken()).toBe(true);
+    expect(getSession()).toEqual({ token: 'new-token', userInfo: null, companyStatus: null });
+    // The same token again keeps what it has.
+    seedSession('same-token');
+    window.history.replaceState(null, '', '/home?t=same-token');
+    expect(consumeQueryToken()).toBe(true);
+    expect(getSession().userInfo?.email).toBe('demo@example.com');
   });
 });

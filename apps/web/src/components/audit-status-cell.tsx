@@ -2,11 +2,13 @@
  * The status cell of the app and ad slot lists (spec §4): 1 (under review), 4 (rejected) and −1 are
  * plain text; 2 and 3 are a dropdown offering the other one, applied after the confirm prompt
  * 'are you sure to modify the status'. Operations staff also get Approve (1 → 2) and Reject (1 → 4)
- * on items under review. Labels come from the `apps` catalogue (registered by the screens).
+ * on items under review. A change that succeeded says so ('Status changed'). Labels come from the
+ * `apps` catalogue (registered by the screens).
  */
 import { Button, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { succeed } from '../lib/notify.ts';
 
 export type AuditStatusCellProps = {
   /** Row id, used in the test ids. */
@@ -31,6 +33,7 @@ export function AuditStatusCell({ id, name, status, isOps, onChange }: AuditStat
     setLoading(true);
     try {
       await onChange(to);
+      succeed(t('statusChanged'));
     } catch {
       // shown by the request client
     } finally {

@@ -5,7 +5,7 @@
  */
 import { CooperationType, DataPermissionType, Role, UserStatus } from '@portal/contracts/constants.ts';
 import type { MenuItem, UserInfo } from '@portal/contracts/passport.ts';
-import { accountCatalogue, type NavGroup, navCatalogue } from './nav-catalogue.ts';
+import { accountCatalogue, type NavGroup, navCatalogue, reportExtrasCatalogue } from './nav-catalogue.ts';
 
 /** Every path of a menu tree, depth first. */
 export function flattenMenu(menu: MenuItem[]): string[] {
@@ -61,6 +61,38 @@ export function derivedMenu(user: UserInfo | null): MenuItem[] {
 /** The menu in force: the server's when it lists anything, else the user_info fallback. */
 export function effectiveMenu(menu: MenuItem[] | undefined, user: UserInfo | null): MenuItem[] {
   return menu && menu.length > 0 ? menu : derivedMenu(user);
+}
+
+/**
+ * `menu` with the account security screens of issue 16 under the account entry (nav-catalogue.ts
+ * `securityCatalogue`): security for everyone signed in; API keys for active members (67, 68) of an
+ * organisation; the audit log for organisation admins (67) and operations (70).
+ */
+export function withSecurityEntries(menu: MenuItem[], user: UserInfo | null): MenuItem[] {
+  if (!user) return menu;
+  const roles = new Set(user.opt_permission.map((p) => p.role_info.id));
+  const member = user.company_id !== null && user.status === UserStatus.ACTIVE;
+  const extra: MenuItem[] = [{ key: 'menu.security', path: '/account/security' }];
+  if (member && !roles.has(Role.OPS) && (roles.has(Role.ADMIN) || roles.has(Role.MEMBER))) {
+    extra.push({ key: 'menu.apiKeys', path: '/account/apiKeys' });
+  }
+  if (roles.has(Role.OPS) || (member && roles.has(Role.ADMIN))) {
+    extra.push({ key: 'menu.audit', path: '/account/audit' });
+  }
+  const account = menu.find((m) => m.path === '/account');
+  if (!account) return [...menu, { key: 'menu.accountManagement', path: '/account', children: extra }];
+  return menu.map((m) => (m === account ? { ...m, children: [...(m.children ?? []), ...extra] } : m));
+}
+
+/**
+ * `menu` with the scheduled reports screen (nav-catalogue.ts `reportExtrasCatalogue`) last under the
+ * reports entry, when the user can open a report at all; the server enforces the rules on every call.
+ */
+export function withReportEntries(menu: MenuItem[]): MenuItem[] {
+  const reports = menu.find((m) => m.path === '/report' && (m.children ?? []).length > 0);
+  if (!reports) return menu;
+  const extra = reportExtrasCatalogue.map((e) => ({ key: e.titleKey, path: e.path }));
+  return menu.map((m) => (m === reports ? { ...m, children: [...(m.children ?? []), ...extra] } : m));
 }
 
 /** The permitted paths of a menu tree. */

@@ -36,6 +36,25 @@ export const accountCatalogue: NavEntry[] = [
   { path: '/account/modPassword', titleKey: 'menu.changePassword', group: 'account' },
 ];
 
+/**
+ * Account security screens of issue 16, added under the account group by `withSecurityEntries`
+ * (lib/access.ts): security (every signed-in user), API keys (active organisation members), audit log
+ * (organisation admins and operations). The server enforces the same rules on every call.
+ */
+export const securityCatalogue: NavEntry[] = [
+  { path: '/account/security', titleKey: 'menu.security', group: 'account' },
+  { path: '/account/apiKeys', titleKey: 'menu.apiKeys', group: 'account' },
+  { path: '/account/audit', titleKey: 'menu.audit', group: 'account' },
+];
+
+/**
+ * Report screens beside the reports of spec §2 (issue 13 item 8), added under the reports group by
+ * `withReportEntries` (lib/access.ts) for users who can open a report.
+ */
+export const reportExtrasCatalogue: NavEntry[] = [
+  { path: '/report/schedules', titleKey: 'menu.reportSchedules', group: 'reports' },
+];
+
 /** Parent paths of the menu tree and where they lead. */
 export const parentRedirects: Record<string, string> = {
   '/report': '/report/sdk',
@@ -44,7 +63,7 @@ export const parentRedirects: Record<string, string> = {
 
 /** The catalogue entry whose path or pattern matches `pathname`. */
 export function findEntry(pathname: string): NavEntry | undefined {
-  return [...navCatalogue, ...accountCatalogue].find((e) =>
+  return [...navCatalogue, ...accountCatalogue, ...securityCatalogue, ...reportExtrasCatalogue].find((e) =>
     [e.path, ...(e.patterns ?? [])].some((p) => matchPath(p, pathname)),
   );
 }

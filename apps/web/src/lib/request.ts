@@ -7,7 +7,7 @@
 import { Code, type CodeValue, codeText } from '@portal/contracts/codes.ts';
 import i18next from 'i18next';
 import { acceptLanguage, currentLang } from './i18n.ts';
-import { navigate } from './navigation.ts';
+import { currentPath, navigate } from './navigation.ts';
 import { fail, warn } from './notify.ts';
 import { clearSession, getToken } from './session.ts';
 
@@ -21,6 +21,8 @@ export type RequestOptions = {
   query?: Query;
   body?: unknown;
   timeoutMs?: number;
+  /** Sends this session token instead of the stored one (a sign-in not yet accepted, login page). */
+  token?: string;
 };
 
 export type ErrorKind = 'business' | 'http' | 'network' | 'timeout';
@@ -58,9 +60,9 @@ export function buildUrl(path: string, query?: Query): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-function headers(hasBody: boolean): Headers {
+function headers(hasBody: boolean, explicitToken?: string): Headers {
   const h = new Headers({ Accept: 'application/json', 'Accept-Language': acceptLanguage() });
-  const token = getToken();
+  const token = explicitToken ?? getToken();
   if (token) h.set('token', token);
   if (hasBody) h.set('Content-Type', 'application/json');
   return h;
@@ -70,11 +72,16 @@ function isEnvelope(v: unknown): v is Envelope {
   return typeof v === 'object' && v !== null && typeof (v as Envelope).code === 'number';
 }
 
-/** Logs out locally and goes to /login (codes 20003 and 20005). */
+/**
+ * Logs out locally and goes to /login (codes 20003 and 20005, spec §8) with the page to return to in
+ * `redirect` (spec §2), through the router even when it is not mounted yet (lib/navigation.ts).
+ */
 function expireSession(text: string): void {
   clearSession();
   warn(text, WARN_SECONDS, 'session-expired');
-  if (window.location.pathname !== '/login') navigate('/login', { replace: true });
+  const here = currentPath();
+  if (here === '/login' || here.startsWith('/login?')) return;
+  navigate(`/login?redirect=${encodeURIComponent(here)}`, { replace: true });
 }
 
 /** Applies spec §8 to a business code; returns the error to reject with. */
@@ -85,6 +92,11 @@ function businessError(env: Envelope): RequestError {
   if (SESSION_CODES.has(code)) {
     text = codeText[code as CodeValue][lang];
     expireSession(text);
+  } else if (code === Code.TWO_FACTOR_REQUIRED) {
+    // The organisation requires two-factor sign-in and it is off: set it up first (issue 16).
+    text = codeText[Code.TWO_FACTOR_REQUIRED][lang];
+    warn(text, WARN_SECONDS, 'two-factor-required');
+    if (window.location.pathname !== '/account/security') navigate('/account/security', { replace: true });
   } else if (code === Code.NO_PERMISSION) {
     text = codeText[402][lang];
     warn(text, WARN_SECONDS, 'no-permission');
@@ -105,7 +117,7 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   try {
     return await fetch(buildUrl(path, opts.query), {
       method: opts.method ?? 'GET',
-      headers: headers(hasBody),
+      headers: headers(hasBody, opts.token),
       body: hasBody ? JSON.stringify(opts.body) : undefined,
       signal: controller.signal,
     });

@@ -69,10 +69,12 @@ export function setUserInfo(info: UserInfo): void {
   emit();
 }
 
-/** Logs out locally: clears userInfo, loginInfo, company_status and the token (spec §4, §8). */
+/**
+ * Logs out locally: clears userInfo, company_status and the token (spec §4, §8). The remembered email
+ * (`loginInfo`, "remember password") stays: api-contract §6 says remembering keeps the email.
+ */
 export function clearSession(): void {
   localStorage.removeItem(StorageKey.userInfo);
-  localStorage.removeItem(StorageKey.loginInfo);
   localStorage.removeItem(StorageKey.companyStatus);
   deleteCookie(TOKEN_COOKIE);
   emit();
@@ -85,12 +87,18 @@ export function refreshSession(): void {
 
 /**
  * Spec §2: a token in query parameter `t` is stored as the login token and then removed from the URL.
+ * Another session's cached user info and company status are dropped with the old token, so the page
+ * (watermark, navbar) never shows the previous user while user_info loads (issue 14 item 7).
  * Returns true when a token was taken.
  */
 export function consumeQueryToken(): boolean {
   const url = new URL(window.location.href);
   const t = url.searchParams.get('t');
   if (!t) return false;
+  if (t !== getToken()) {
+    localStorage.removeItem(StorageKey.userInfo);
+    localStorage.removeItem(StorageKey.companyStatus);
+  }
   setToken(t);
   url.searchParams.delete('t');
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);

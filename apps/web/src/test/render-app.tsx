@@ -53,6 +53,8 @@ export const demoUser: UserInfo = {
   opt_permission: [{ role_info: { id: 67, name: 'admin' } }],
   data_permission: [],
   cooperation_types: [1, 4],
+  timezone: null,
+  network_timezone: 'UTC',
 };
 
 export const sdkMenu: MenuItem[] = [
@@ -89,9 +91,8 @@ function LocationProbe() {
   return <output data-testid="location">{`${loc.pathname}${loc.search}`}</output>;
 }
 
-/** Renders the whole app at `path`. */
-export function renderApp(path: string) {
-  const client = createQueryClient();
+/** Renders the whole app at `path`, with `client` when given (e.g. one a preload already filled). */
+export function renderApp(path: string, client = createQueryClient()) {
   const utils = render(
     <MemoryRouter initialEntries={[path]}>
       <AppProviders client={client}>

@@ -27,6 +27,18 @@ class ResizeObserverStub {
 }
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 
+// jsdom lays nothing out, so nothing ever scrolls into view: content loaded on sight (the report's
+// country chart) stays unloaded unless a test installs an observer that reports it visible.
+class IntersectionObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+globalThis.IntersectionObserver ??= IntersectionObserverStub as unknown as typeof IntersectionObserver;
+
 // The watermark draws on a canvas, which jsdom does not implement.
 HTMLCanvasElement.prototype.getContext = (() => null) as unknown as HTMLCanvasElement['getContext'];
 window.scrollTo = () => {};

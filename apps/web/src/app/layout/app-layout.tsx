@@ -1,11 +1,28 @@
 /** The page frame of every screen except /login: navbar, sidebar (signed in), watermark. */
-import { Layout, Spin, Watermark } from 'antd';
-import { Suspense } from 'react';
+import { Layout, Watermark } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { PageSpinner } from '../../components/page-spinner.tsx';
 import { useSession } from '../../lib/use-session.ts';
 import { Navbar } from './navbar.tsx';
 import { Sidebar, useSidebarItems } from './sidebar.tsx';
+
+/**
+ * `text` as the watermark may draw it: a change reaches antd's Watermark one animation frame later.
+ * antd redraws at most once a frame and drops any later change of the same frame for good, so a user
+ * info answering within the frame of the first paint (a `?t=` sign-in) left the product name, in the
+ * first language, over the page until a reload (issue 14 item 7).
+ */
+function useFrameSettled(text: string): string {
+  const [shown, setShown] = useState(text);
+  useEffect(() => {
+    if (shown === text) return;
+    const id = requestAnimationFrame(() => setShown(text));
+    return () => cancelAnimationFrame(id);
+  }, [text, shown]);
+  return shown;
+}
 
 /** Layout with the watermark: the user's email, or the product name when signed out. */
 export default function AppLayout() {
@@ -13,8 +30,9 @@ export default function AppLayout() {
   const { token, userInfo } = useSession();
   const items = useSidebarItems();
   const mark = token && userInfo?.email ? userInfo.email : t('appName');
+  const drawn = useFrameSettled(mark);
   return (
-    <Watermark content={mark} font={{ color: 'rgba(0,0,0,0.06)' }} gap={[120, 120]}>
+    <Watermark content={drawn} font={{ color: 'rgba(0,0,0,0.06)' }} gap={[120, 120]}>
       <Layout style={{ minHeight: '100vh' }} data-testid="app-layout" data-watermark={mark}>
         <Layout.Header className="app-header">
           <Navbar />
@@ -26,7 +44,7 @@ export default function AppLayout() {
             </Layout.Sider>
           )}
           <Layout.Content className="app-content">
-            <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '120px auto' }} />}>
+            <Suspense fallback={<PageSpinner />}>
               <Outlet />
             </Suspense>
           </Layout.Content>

@@ -1,6 +1,7 @@
 /**
  * /account/index (spec §2): the signed-in user's email, name, user name, organisation (with its
- * account id, which others need to join by Account ID), roles and status, fresh from user_info.
+ * account id, which others need to join by Account ID), roles and status, fresh from user_info; and
+ * the time zone of the user's hourly reports (issue 13 item 9).
  */
 import { UserStatus } from '@portal/contracts/constants.ts';
 import { Alert, Button, Card, Descriptions, Spin, Tag, Typography } from 'antd';
@@ -8,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/use-session.ts';
 import { useAccountInfo } from '../api/use-account-info.ts';
+import { ReportZoneSelect } from '../components/report-zone-select.tsx';
 
 const statusColor: Record<number, string> = {
   [UserStatus.ACTIVE]: 'green',
@@ -76,6 +78,14 @@ export default function AccountInfoPage() {
             {t(`common:userStatus.${user.status}`, { defaultValue: String(user.status) })}
           </Tag>
         </Descriptions.Item>
+        {user.network_timezone ? (
+          <Descriptions.Item label={t('info.timezone')}>
+            <ReportZoneSelect info={user} />
+            <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+              {t('info.zoneHelp', { zone: user.network_timezone })}
+            </Typography.Paragraph>
+          </Descriptions.Item>
+        ) : null}
       </Descriptions>
       <div style={{ marginTop: 16 }}>
         <Link to="/account/modPassword">

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import {
@@ -24,8 +24,9 @@ describe('change password page', () => {
     await screen.findByTestId('mod-password-submit', {}, { timeout: 20_000 });
     fireEvent.click(screen.getByTestId('mod-password-submit'));
     expect(await screen.findByText('Please input the old password')).toBeTruthy();
-    expect(screen.getByText('Please input password')).toBeTruthy();
-    expect(screen.getByText('Please enter confirmed passwords')).toBeTruthy();
+    // antd validates the fields one by one: each message may come a render later on a loaded machine.
+    expect(await screen.findByText('Please input password')).toBeTruthy();
+    expect(await screen.findByText('Please enter confirmed passwords')).toBeTruthy();
 
     fill('old_password', 'Wrong12345');
     fill('new_password', 'Better12345');
@@ -63,5 +64,32 @@ describe('account info page', () => {
     expect(screen.getByTestId('info-account-id').textContent).toContain('1');
     expect(screen.getByText('超级管理员')).toBeTruthy();
     expect(screen.getByTestId('info-status').textContent).toBe('已激活');
+  }, 45_000);
+
+  it('saves the report time zone with PUT, keeps the answer in the session, and offers the network zone back', async () => {
+    await i18next.changeLanguage('en');
+    seedSession();
+    let user = demoUser;
+    const api = mockApi({
+      ...sessionRoutes(),
+      'GET /api/v1/user/user_info': () => ({ code: 200, data: [user] }),
+      'PUT /api/v1/user/timezone': (call) => {
+        user = { ...demoUser, timezone: (call.body as { timezone: string | null }).timezone };
+        return { code: 0, data: user };
+      },
+    });
+    renderApp('/account/index');
+    const select = await screen.findByTestId('info-timezone', {}, { timeout: 20_000 });
+    expect(select.textContent).toContain('Network time zone (UTC)');
+    const input = within(select).getByRole('combobox');
+    fireEvent.mouseDown(input);
+    fireEvent.change(input, { target: { value: 'Asia/Tokyo' } });
+    fireEvent.click(await screen.findByTitle('Asia/Tokyo'));
+    await waitFor(() =>
+      expect(api.callsTo('/api/v1/user/timezone')[0]?.body).toEqual({ timezone: 'Asia/Tokyo' }),
+    );
+    expect(await screen.findByText('Time zone saved')).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem('userInfo') ?? '{}').timezone).toBe('Asia/Tokyo');
+    await waitFor(() => expect(screen.getByTestId('info-timezone').textContent).toContain('Asia/Tokyo'));
   }, 45_000);
 });

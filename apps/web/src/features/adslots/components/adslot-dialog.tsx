@@ -3,12 +3,13 @@
  * opened with app_id; fixed when editing), name (required, trimmed, ≤ 30; on blur the name-exists
  * check within the app, with adpos_id when editing: 'Ad slot name already exists'), ad style
  * (required; fixed when editing; changing it clears the content types), content types (required
- * once a style is chosen; only the style's types are offered; 5 and 6 mutually exclusive).
+ * once a style is chosen, marked as required; only the style's types are offered; a style whose
+ * types are one mutually exclusive group, Banner's 5 and 6, offers them as a radio choice).
  * Save shows 'saved successfully'. The server enforces the same rules.
  */
 import { ADPOS_NAME_MAX, type AdposItem, contentTypeProblem } from '@portal/contracts/adpos.ts';
 import type { FieldError } from '@portal/contracts/envelope.ts';
-import { Checkbox, Form, Input, Modal, Select } from 'antd';
+import { Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { succeed } from '../../../lib/notify.ts';
@@ -33,6 +34,11 @@ export function AdslotDialog({ open, editing, presetAppId, onClose }: AdslotDial
   const save = useSaveAdpos();
   const style = Form.useWatch('ad_style', form);
   const styleInfo = styles.data?.find((s) => s.ad_style === style);
+  const typeOptions = (styleInfo?.content_types ?? []).map((c) => ({ value: c.value, label: c.name }));
+  // One choice only when every type of the style is in one exclusive group (Banner: 5 or 6).
+  const single =
+    typeOptions.length > 1 &&
+    (styleInfo?.exclusive ?? []).some((g) => typeOptions.every((o) => g.includes(o.value)));
 
   useEffect(() => {
     if (!open) return;
@@ -149,6 +155,14 @@ export function AdslotDialog({ open, editing, presetAppId, onClose }: AdslotDial
           <Form.Item
             name="content_type"
             label={label('contentType')}
+            required
+            // The form keeps a list either way; the radio shows and sets its one element.
+            {...(single
+              ? {
+                  getValueProps: (v?: number[]) => ({ value: v?.[0] }),
+                  normalize: (v?: number) => (v === undefined ? [] : [v]),
+                }
+              : {})}
             rules={[
               {
                 validator: async (_, v?: number[]) => {
@@ -160,10 +174,11 @@ export function AdslotDialog({ open, editing, presetAppId, onClose }: AdslotDial
               },
             ]}
           >
-            <Checkbox.Group
-              data-testid="adslot-content-types"
-              options={(styleInfo?.content_types ?? []).map((c) => ({ value: c.value, label: c.name }))}
-            />
+            {single ? (
+              <Radio.Group data-testid="adslot-content-types" options={typeOptions} />
+            ) : (
+              <Checkbox.Group data-testid="adslot-content-types" options={typeOptions} />
+            )}
           </Form.Item>
         )}
       </Form>

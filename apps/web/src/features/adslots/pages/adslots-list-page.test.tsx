@@ -87,7 +87,7 @@ describe('ad slots (spec §2 Ad slots, §5 Ad slot form)', () => {
     const api = routes();
     seedSession();
     renderApp('/adpos/list/7/Puzzle%20Quest');
-    const dialog = await screen.findByTestId('adslot-dialog', {}, { timeout: 20_000 });
+    const dialog = await screen.findByTestId('adslot-dialog', {}, { timeout: 60_000 });
     await waitFor(() =>
       expect(within(itemOf(within(dialog).getByTestId('adslot-app'))).getByText('Puzzle Quest')).toBeTruthy(),
     );
@@ -96,11 +96,21 @@ describe('ad slots (spec §2 Ad slots, §5 Ad slot form)', () => {
     );
   });
 
-  it('offers each style its content types, refuses 320*50 with 300*250, clears types on a style change, saves', async () => {
+  it('closing the dialog opened with app_id drops app_id from the URL, keeping the app filter', async () => {
+    routes();
+    seedSession();
+    const { location } = renderApp('/adpos/list/7/Puzzle%20Quest');
+    await screen.findByTestId('adslot-dialog', {}, { timeout: 60_000 });
+    fireEvent.click(screen.getByRole('button', { name: /^取\s*消$/ }));
+    await waitFor(() => expect(location()).toBe('/adpos/list?app_name=Puzzle%20Quest'));
+    expect((document.getElementById('filter-app-name') as HTMLInputElement).value).toBe('Puzzle Quest');
+  });
+
+  it("offers each style its content types, Banner's exclusive pair as one required choice, clears types on a style change, saves", async () => {
     const api = routes();
     seedSession();
     renderApp('/adpos/list');
-    fireEvent.click(await screen.findByTestId('create-adslot', {}, { timeout: 20_000 }));
+    fireEvent.click(await screen.findByTestId('create-adslot', {}, { timeout: 60_000 }));
     await screen.findByTestId('adslot-dialog');
     await pick('adslot-app', 'Word Blitz');
     const name = document.getElementById('adpos_name') as HTMLElement;
@@ -114,16 +124,26 @@ describe('ad slots (spec §2 Ad slots, §5 Ad slot form)', () => {
 
     await pick('adslot-style', '横幅');
     const types = await screen.findByTestId('adslot-content-types');
-    expect(within(types).getAllByRole('checkbox')).toHaveLength(2);
+    // Banner's two types exclude each other: a radio choice, marked as required.
+    expect(itemOf(types).querySelector('.ant-form-item-required')?.textContent).toBe('内容类型');
+    expect(within(types).queryAllByRole('checkbox')).toHaveLength(0);
+    const radios = within(types).getAllByRole('radio') as HTMLInputElement[];
+    expect(radios).toHaveLength(2);
+    fireEvent.click(screen.getByTestId('adslot-dialog-save'));
+    await within(itemOf(types)).findByText('内容类型不能为空');
     fireEvent.click(within(types).getByLabelText('320*50'));
     fireEvent.click(within(types).getByLabelText('300*250'));
-    await within(itemOf(types)).findByText('320*50 与 300*250 只能选择一个');
-    fireEvent.click(screen.getByTestId('adslot-dialog-save'));
+    expect(radios.map((r) => r.checked)).toEqual([false, true]);
     await new Promise((r) => setTimeout(r, 200));
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
     await pick('adslot-style', '激励视频');
-    const videoTypes = await screen.findByTestId('adslot-content-types');
+    // The radio group gives way to checkboxes.
+    await waitFor(() =>
+      expect(within(screen.getByTestId('adslot-content-types')).queryAllByRole('checkbox')).toHaveLength(2),
+    );
+    const videoTypes = screen.getByTestId('adslot-content-types');
+    expect(itemOf(videoTypes).querySelector('.ant-form-item-required')).toBeTruthy();
     const boxes = within(videoTypes).getAllByRole('checkbox') as HTMLInputElement[];
     expect(boxes.map((b) => b.checked)).toEqual([false, false]);
     expect(within(videoTypes).queryByText('横版图文')).toBeNull();
@@ -147,7 +167,7 @@ describe('ad slots (spec §2 Ad slots, §5 Ad slot form)', () => {
     const api = routes();
     seedSession();
     renderApp('/adpos/list');
-    fireEvent.click(await screen.findByTestId('edit-adslot-11', {}, { timeout: 20_000 }));
+    fireEvent.click(await screen.findByTestId('edit-adslot-11', {}, { timeout: 60_000 }));
     const dialog = await screen.findByTestId('adslot-dialog');
     const name = document.getElementById('adpos_name') as HTMLInputElement;
     await waitFor(() => expect(name.value).toBe('Home Banner'));

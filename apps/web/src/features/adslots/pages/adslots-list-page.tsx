@@ -2,7 +2,8 @@
  * /adpos/list (spec §2 Ad slots list): filters adpos_id, adpos_name, app_name, ad_style and
  * audit_status; columns id, name, app name, type, status (audit-status-cell), edit. Route params
  * `/adpos/list/:app_id/:app_name` (or `?app_name=`) prefill the app name filter; with app_id the
- * create dialog opens with that app preselected.
+ * create dialog opens with that app preselected, and closing it replaces the URL with
+ * `?app_name=` only, so a reload does not open it again.
  */
 import '../i18n.ts';
 import type { AdposItem } from '@portal/contracts/adpos.ts';
@@ -11,7 +12,7 @@ import { Button, Card, Input, InputNumber, Select, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { AuditStatusCell } from '../../../components/audit-status-cell.tsx';
 import { useIsOps } from '../../../components/is-ops.ts';
 import { useDebounced } from '../../../components/use-debounced.ts';
@@ -25,6 +26,7 @@ export default function AdslotsListPage() {
   const { t: ta } = useTranslation('apps');
   const params = useParams<{ app_id?: string; app_name?: string }>();
   const [search] = useSearchParams();
+  const navigate = useNavigate();
   const presetAppId = params.app_id && /^\d+$/.test(params.app_id) ? Number(params.app_id) : undefined;
   const isOps = useIsOps();
   const styles = useAdStyles();
@@ -198,7 +200,15 @@ export default function AdslotsListPage() {
         open={dialog.open}
         editing={dialog.editing}
         presetAppId={dialog.editing ? undefined : presetAppId}
-        onClose={() => setDialog({ open: false, editing: null })}
+        onClose={() => {
+          setDialog({ open: false, editing: null });
+          if (presetAppId !== undefined) {
+            const name = params.app_name ?? '';
+            navigate(name ? `/adpos/list?app_name=${encodeURIComponent(name)}` : '/adpos/list', {
+              replace: true,
+            });
+          }
+        }}
       />
     </Card>
   );

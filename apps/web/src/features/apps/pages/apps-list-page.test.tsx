@@ -62,7 +62,7 @@ function routes(extra: Record<string, (c: Call) => { code: number; msg?: string;
 async function openPage() {
   seedSession();
   renderApp('/apps/list');
-  return screen.findByTestId('apps-table', {}, { timeout: 20_000 });
+  return screen.findByTestId('apps-table', {}, { timeout: 60_000 });
 }
 
 /** The field's error text under its form item. */
@@ -116,6 +116,34 @@ describe('apps list (spec §2 Apps list)', () => {
     const oks = screen.getAllByRole('button', { name: /^确\s*定$/ });
     fireEvent.click(oks[oks.length - 1] as HTMLElement);
     await waitFor(() => expect(api.callsTo('/v1/app/status')[0]?.body).toEqual({ id: 2, audit_status: 3 }));
+    await screen.findByText('状态修改成功');
+  });
+
+  it('says a delete succeeded, and only then', async () => {
+    let fail = true;
+    const api = routes({
+      'DELETE /v1/app': () => (fail ? { code: 10007, msg: '不允许的状态变更' } : { code: 0, data: null }),
+    });
+    await openPage();
+    const confirmDelete = async () => {
+      fireEvent.click(await screen.findByTestId('delete-app-2'));
+      await screen.findAllByText('确定要删除该应用吗？');
+      const oks = screen.getAllByRole('button', { name: /^确\s*定$/ });
+      fireEvent.click(oks[oks.length - 1] as HTMLElement);
+    };
+    await confirmDelete();
+    await waitFor(() => expect(api.callsTo('/v1/app').filter((c) => c.method === 'DELETE')).toHaveLength(1));
+    await screen.findByText('不允许的状态变更');
+    expect(screen.queryByText('删除成功')).toBeNull();
+    fail = false;
+    await confirmDelete();
+    await screen.findByText('删除成功');
+    expect(
+      api
+        .callsTo('/v1/app')
+        .filter((c) => c.method === 'DELETE')
+        .at(-1)?.body,
+    ).toEqual({ id: 2, status: -1 });
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * /apps/list (spec §2 Apps list): search by app name and package name (debounced 500 ms) and status;
  * columns id, name, package, system, app key (click to copy, 'Copy success'; hidden while under
- * review), ad slot count (opens the ad slots filtered by app name), status (audit-status-cell),
+ * review, and for ever when the app never left review), ad slot count (opens the ad slots filtered by app name), status (audit-status-cell),
  * actions (add ad slot, edit, delete; hidden when status is −1); pagination with size choices.
  * Operations staff see every organisation's apps, a publisher column, and approve or reject.
  */
@@ -54,7 +54,14 @@ export default function AppsListPage() {
       }))
     )
       return;
-    await remove.mutateAsync(app.id).catch(() => undefined);
+    // A failure has been shown by the request client.
+    if (
+      await remove.mutateAsync(app.id).then(
+        () => true,
+        () => false,
+      )
+    )
+      succeed(t('deletedSuccessfully'));
   };
 
   const columns: ColumnsType<AppItem> = [
@@ -82,7 +89,7 @@ export default function AppsListPage() {
           </Typography.Link>
         ) : (
           <Typography.Text type="secondary" data-testid={`app-key-${app.id}`}>
-            {app.audit_status === -1 ? '-' : t('keyHidden')}
+            {t('keyHidden')}
           </Typography.Text>
         ),
     },

@@ -2,6 +2,7 @@
  * Login (spec §2, api-contract §3–6): fetch the public key, sign the login form, encrypt it and POST
  * it as `{ data: <JWE> }`. Resolves with `{ token, company_status }`.
  */
+import type { TwoFactorChallengeData } from '@portal/contracts/security.ts';
 import { withSignature } from '@portal/contracts/sign.ts';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
@@ -10,6 +11,8 @@ import type { PublicKey } from './encrypt.ts';
 
 export type LoginInput = { email: string; password: string; captcha_id: string; captcha_answer: string };
 export type LoginResult = { token: string; company_status: number };
+/** The login answer: a session, or (two-factor on, issue 16) a challenge for the second step. */
+export type LoginAnswer = LoginResult | TwoFactorChallengeData;
 
 export { SIGN_KEY } from '../../../lib/signing.ts';
 
@@ -19,12 +22,12 @@ export function getPublicKey(): Promise<PublicKey> {
 }
 
 /** POST /v1/passport/user/login with the encrypted, signed form. */
-export async function login(input: LoginInput): Promise<LoginResult> {
+export async function login(input: LoginInput): Promise<LoginAnswer> {
   // jose loads on submit only, keeping it out of what /login downloads up front.
   const [key, { encryptPayload }] = await Promise.all([getPublicKey(), import('./encrypt.ts')]);
   const signed = await withSignature(SIGN_KEY, { ...input, plat_type: 4, caller: 'web' });
   const data = await encryptPayload(key, signed);
-  return request<LoginResult>('/v1/passport/user/login', { method: 'POST', body: { data } });
+  return request<LoginAnswer>('/v1/passport/user/login', { method: 'POST', body: { data } });
 }
 
 /** The login mutation. */

@@ -3,9 +3,9 @@ import type { UserInfo } from '@portal/contracts/passport.ts';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 
-/** Fetches the signed-in user's info. */
-export async function fetchUserInfo(): Promise<UserInfo> {
-  const data = await request<UserInfo[] | UserInfo>('/api/v1/user/user_info');
+/** Fetches the signed-in user's info; with `token`, that session's instead of the stored one. */
+export async function fetchUserInfo(token?: string): Promise<UserInfo> {
+  const data = await request<UserInfo[] | UserInfo>('/api/v1/user/user_info', token ? { token } : {});
   const info = Array.isArray(data) ? data[0] : data;
   if (!info) throw new Error('user_info answered no user');
   return info;
@@ -15,7 +15,7 @@ export async function fetchUserInfo(): Promise<UserInfo> {
 export function useUserInfo(token: string | null) {
   return useQuery({
     queryKey: ['user_info', token],
-    queryFn: fetchUserInfo,
+    queryFn: () => fetchUserInfo(token ?? undefined),
     enabled: Boolean(token),
     staleTime: 5 * 60_000,
     retry: false,

@@ -73,7 +73,7 @@ describe('login page', () => {
     );
   });
 
-  it('signs and encrypts the form, stores the session, asks for consent, then follows redirect', async () => {
+  it('signs and encrypts the form, asks for consent, stores the session on Accept, then follows redirect', async () => {
     const { publicKey, privateKey } = await generateKeyPair('RSA-OAEP-256', { extractable: true });
     const pem = await exportSPKI(publicKey);
     let plaintext: Record<string, unknown> = {};
@@ -116,6 +116,17 @@ describe('login page', () => {
     expect(plaintext.sign).toBe(await signFields('portal-dev-sign-key', plaintext));
     expect(api.callsTo('/v1/passport/user/login')[0]?.body).toEqual({ data: expect.any(String) });
 
+    // user_info was asked with the new session's token, but nothing of the session is kept before
+    // Accept: a reload now would find no session (issue 14 item 2).
+    expect(api.callsTo('/api/v1/user/user_info')[0]?.headers.get('token')).toBe('new-token');
+    expect(getCookie('token')).toBeNull();
+    expect(localStorage.getItem(StorageKey.userInfo)).toBeNull();
+    expect(localStorage.getItem(StorageKey.companyStatus)).toBeNull();
+    expect(localStorage.getItem(StorageKey.loginInfo)).toBeNull();
+    expect(app.location()).toMatch(/^\/login/);
+
+    fireEvent.click(accept);
+    await waitFor(() => expect(app.location()).toBe('/account/index'));
     expect(getCookie('token')).toBe('new-token');
     expect(JSON.parse(localStorage.getItem(StorageKey.userInfo) ?? '{}').email).toBe('demo@example.com');
     expect(localStorage.getItem(StorageKey.companyStatus)).toBe('1');
@@ -123,10 +134,6 @@ describe('login page', () => {
       email: 'demo@example.com',
     });
     expect(localStorage.getItem(StorageKey.loginInfo)).not.toContain('Demo12345');
-    expect(app.location()).toMatch(/^\/login/);
-
-    fireEvent.click(accept);
-    await waitFor(() => expect(app.location()).toBe('/account/index'));
   });
 
   it('refreshes the captcha after a failed login', async () => {

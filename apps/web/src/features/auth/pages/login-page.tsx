@@ -1,9 +1,11 @@
 /**
  * Login (spec §2 Login, §5 Login rules, api-contract §3–6). A real <form> with name and autocomplete
  * attributes so password managers work; "remember" keeps only the email (api-contract §6 override).
+ * The session is stored only when the cookie-consent dialog is accepted (spec §2 Login).
  */
 import { LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
 import { CompanyStatus } from '@portal/contracts/constants.ts';
+import type { UserInfo } from '@portal/contracts/passport.ts';
 import { isEmail, PASSWORD_RE } from '@portal/contracts/validators.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Form, Input } from 'antd';
@@ -12,14 +14,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import { safeRedirect } from '../../../lib/redirect.ts';
-import { clearSession, getToken, setCompanyStatus, setToken, setUserInfo } from '../../../lib/session.ts';
+import { getToken, setCompanyStatus, setToken, setUserInfo } from '../../../lib/session.ts';
 import { StorageKey } from '../../../lib/storage-keys.ts';
 import { useCaptcha } from '../api/use-captcha.ts';
-import { useLogin } from '../api/use-login.ts';
+import { type LoginResult, useLogin } from '../api/use-login.ts';
 import { fetchUserInfo } from '../api/use-user-info.ts';
 import { CaptchaImage } from '../components/captcha-image.tsx';
+import { TwoFactorStep } from '../components/two-factor-step.tsx';
 
 type Values = { email: string; password: string; captcha_answer: string; remember: boolean };
+type PendingSession = { token: string; companyStatus: number; info: UserInfo; rememberEmail: string | null };
 
 function rememberedEmail(): string {
   try {
@@ -49,9 +53,13 @@ export default function LoginPage() {
   const { captcha, loading: captchaLoading, refresh } = useCaptcha();
   const loginMutation = useLogin();
   const [locked, setLocked] = useState(false);
-  const [consentFor, setConsentFor] = useState<number | null>(null);
+  // The signed-in session waiting for the cookie consent: nothing of it is stored before Accept
+  // (issue 14 item 2), so a reload while the dialog is open leaves the visitor signed out.
+  const [pendingSession, setPendingSession] = useState<PendingSession | null>(null);
   const lockTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [initialEmail] = useState(rememberedEmail);
+  // Two-factor on (issue 16): the password step answered a challenge; the code step finishes.
+  const [challenge, setChallenge] = useState<{ id: string; email: string; remember: boolean } | null>(null);
 
   useEffect(() => () => clearTimeout(lockTimer.current), []);
 
@@ -76,26 +84,44 @@ export default function LoginPage() {
         captcha_id: captcha.captcha_id,
         captcha_answer: values.captcha_answer.trim(),
       });
-      setToken(res.token);
-      setCompanyStatus(res.company_status);
-      const info = await queryClient.fetchQuery({
-        queryKey: ['user_info', res.token],
-        queryFn: fetchUserInfo,
-      });
-      setUserInfo(info);
-      if (values.remember) localStorage.setItem(StorageKey.loginInfo, JSON.stringify({ email }));
-      else localStorage.removeItem(StorageKey.loginInfo);
-      setConsentFor(res.company_status);
+      if ('two_factor_challenge' in res) {
+        setChallenge({ id: res.two_factor_challenge, email, remember: values.remember });
+        return;
+      }
+      await signedIn(res, email, values.remember);
     } catch {
-      if (getToken()) clearSession();
       form.setFieldValue('captcha_answer', '');
       refresh();
     }
   };
 
+  /**
+   * Holds a successful login's session until the cookie consent is accepted (issue 14 item 2: nothing
+   * of it is stored before Accept); `onAccept` stores it and navigates.
+   */
+  async function signedIn(res: LoginResult, email: string, remember: boolean) {
+    const info = await queryClient.fetchQuery({
+      queryKey: ['user_info', res.token],
+      queryFn: () => fetchUserInfo(res.token),
+    });
+    setPendingSession({
+      token: res.token,
+      companyStatus: res.company_status,
+      info,
+      rememberEmail: remember ? email : null,
+    });
+  }
+
   const onAccept = () => {
+    if (!pendingSession) return;
+    const { token, companyStatus, info, rememberEmail } = pendingSession;
+    if (rememberEmail) localStorage.setItem(StorageKey.loginInfo, JSON.stringify({ email: rememberEmail }));
+    else localStorage.removeItem(StorageKey.loginInfo);
+    setUserInfo(info);
+    setCompanyStatus(companyStatus);
+    setToken(token);
     const to =
-      consentFor === CompanyStatus.NONE ? '/organize' : safeRedirect(params.get('redirect'), '/home');
+      companyStatus === CompanyStatus.NONE ? '/organize' : safeRedirect(params.get('redirect'), '/home');
     navigate(to, { replace: true });
   };
 
@@ -107,104 +133,118 @@ export default function LoginPage() {
       </header>
       <main className="login-main">
         <section className="login-card">
-          <h1 className="login-title">{t('login.title')}</h1>
-          <p className="login-subtitle">{t('login.subtitle')}</p>
-          <Form<Values>
-            form={form}
-            layout="vertical"
-            requiredMark={false}
-            initialValues={{ email: initialEmail, remember: Boolean(initialEmail) }}
-            onFinish={onFinish}
-            onSubmitCapture={lock}
-            noValidate
-            validateTrigger={['onSubmit', 'onBlur']}
-            aria-label={t('login.title')}
-          >
-            <Form.Item
-              label={t('login.email')}
-              name="email"
-              normalize={(v: string) => v?.trimStart()}
-              rules={[
-                { required: true, whitespace: true, message: t('rules.emailRequired') },
-                {
-                  validator: (_, v: string | undefined) =>
-                    !v?.trim() || isEmail(v)
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t('rules.emailFormat'))),
-                },
-              ]}
-            >
-              <Input
-                name="email"
-                type="email"
-                autoComplete="username"
-                prefix={<MailOutlined />}
-                placeholder={t('login.emailPlaceholder')}
-              />
-            </Form.Item>
-            <Form.Item
-              label={t('login.password')}
-              name="password"
-              rules={[
-                { required: true, message: t('rules.passwordRequired') },
-                { pattern: PASSWORD_RE, message: t('rules.passwordFormat') },
-              ]}
-            >
-              <Input.Password
-                name="password"
-                autoComplete="current-password"
-                prefix={<LockOutlined />}
-                placeholder={t('login.passwordPlaceholder')}
-              />
-            </Form.Item>
-            <Form.Item label={t('login.captcha')} required={false}>
-              <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+          {challenge ? (
+            <TwoFactorStep
+              challenge={challenge.id}
+              onSignedIn={(res) => signedIn(res, challenge.email, challenge.remember)}
+              onRestart={() => {
+                setChallenge(null);
+                form.setFieldValue('captcha_answer', '');
+                refresh();
+              }}
+            />
+          ) : (
+            <>
+              <h1 className="login-title">{t('login.title')}</h1>
+              <p className="login-subtitle">{t('login.subtitle')}</p>
+              <Form<Values>
+                form={form}
+                layout="vertical"
+                requiredMark={false}
+                initialValues={{ email: initialEmail, remember: Boolean(initialEmail) }}
+                onFinish={onFinish}
+                onSubmitCapture={lock}
+                noValidate
+                validateTrigger={['onSubmit', 'onBlur']}
+                aria-label={t('login.title')}
+              >
                 <Form.Item
-                  name="captcha_answer"
-                  noStyle
-                  rules={[{ required: true, whitespace: true, message: t('rules.captchaRequired') }]}
+                  label={t('login.email')}
+                  name="email"
+                  normalize={(v: string) => v?.trimStart()}
+                  rules={[
+                    { required: true, whitespace: true, message: t('rules.emailRequired') },
+                    {
+                      validator: (_, v: string | undefined) =>
+                        !v?.trim() || isEmail(v)
+                          ? Promise.resolve()
+                          : Promise.reject(new Error(t('rules.emailFormat'))),
+                    },
+                  ]}
                 >
                   <Input
-                    name="captcha_answer"
-                    autoComplete="off"
-                    inputMode="numeric"
-                    prefix={<SafetyOutlined />}
-                    placeholder={t('login.captchaPlaceholder')}
-                    style={{ flex: 1 }}
+                    name="email"
+                    type="email"
+                    autoComplete="username"
+                    prefix={<MailOutlined />}
+                    placeholder={t('login.emailPlaceholder')}
                   />
                 </Form.Item>
-                <CaptchaImage captcha={captcha} loading={captchaLoading} onRefresh={refresh} />
-              </div>
-            </Form.Item>
-            <div className="login-row">
-              <Form.Item name="remember" valuePropName="checked" noStyle>
-                <Checkbox name="remember">{t('login.remember')}</Checkbox>
-              </Form.Item>
-              <Link to="/resetPassword" data-testid="forgot-password">
-                {t('login.forgot')}
-              </Link>
-            </div>
-            <Button
-              type="primary"
-              htmlType="submit"
-              block
-              size="large"
-              data-testid="login-submit"
-              disabled={locked}
-              loading={loginMutation.isPending}
-            >
-              {t('login.submit')}
-            </Button>
-            <p style={{ margin: '16px 0 0', textAlign: 'center' }}>
-              {t('login.noAccount')}{' '}
-              <Link to="/signup" data-testid="signup-link">
-                {t('login.signup')}
-              </Link>
-            </p>
-          </Form>
+                <Form.Item
+                  label={t('login.password')}
+                  name="password"
+                  rules={[
+                    { required: true, message: t('rules.passwordRequired') },
+                    { pattern: PASSWORD_RE, message: t('rules.passwordFormat') },
+                  ]}
+                >
+                  <Input.Password
+                    name="password"
+                    autoComplete="current-password"
+                    prefix={<LockOutlined />}
+                    placeholder={t('login.passwordPlaceholder')}
+                  />
+                </Form.Item>
+                <Form.Item label={t('login.captcha')} required={false}>
+                  <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+                    <Form.Item
+                      name="captcha_answer"
+                      noStyle
+                      rules={[{ required: true, whitespace: true, message: t('rules.captchaRequired') }]}
+                    >
+                      <Input
+                        name="captcha_answer"
+                        autoComplete="off"
+                        inputMode="numeric"
+                        prefix={<SafetyOutlined />}
+                        placeholder={t('login.captchaPlaceholder')}
+                        style={{ flex: 1 }}
+                      />
+                    </Form.Item>
+                    <CaptchaImage captcha={captcha} loading={captchaLoading} onRefresh={refresh} />
+                  </div>
+                </Form.Item>
+                <div className="login-row">
+                  <Form.Item name="remember" valuePropName="checked" noStyle>
+                    <Checkbox name="remember">{t('login.remember')}</Checkbox>
+                  </Form.Item>
+                  <Link to="/resetPassword" data-testid="forgot-password">
+                    {t('login.forgot')}
+                  </Link>
+                </div>
+                <Button
+                  type="primary"
+                  htmlType="submit"
+                  block
+                  size="large"
+                  data-testid="login-submit"
+                  disabled={locked}
+                  loading={loginMutation.isPending}
+                >
+                  {t('login.submit')}
+                </Button>
+                <p style={{ margin: '16px 0 0', textAlign: 'center' }}>
+                  {t('login.noAccount')}{' '}
+                  <Link to="/signup" data-testid="signup-link">
+                    {t('login.signup')}
+                  </Link>
+                </p>
+              </Form>
+            </>
+          )}
         </section>
       </main>
-      {consentFor !== null && (
+      {pendingSession !== null && (
         <Suspense fallback={null}>
           <ConsentModal open onAccept={onAccept} />
         </Suspense>

@@ -29,7 +29,7 @@ export function JoinOrganisationForm(props: { userId: number; onDone: (b: BindAc
     try {
       await props.onDone(await joinOrganisation(input, props.userId, progress.current));
     } catch {
-      // The request client already showed the error (10008: no such account or super admin).
+      // The request client already showed the server's reason (10022: not a super admin's email; 10023: unknown Account ID).
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,11 @@
-/** GET /v1/report/stat_column/{kind} → column descriptors (api-contract §8). */
+/**
+ * GET /v1/report/stat_column/{kind} → column descriptors (api-contract §8). Until the server answers,
+ * the catalogue the contracts carry (the very one the server serves) stands in, so the first list
+ * request does not wait for this one (issue 11); the server's answer then replaces it.
+ */
+import type { Lang } from '@portal/contracts/codes.ts';
 import type { StatColumn } from '@portal/contracts/reports.ts';
-import type { ReportKind } from '@portal/contracts/reports-kinds.ts';
+import { type ReportKind, reportCatalogues } from '@portal/contracts/reports-kinds.ts';
 import { useQuery } from '@tanstack/react-query';
 import { currentLang } from '../../../lib/i18n.ts';
 import { request } from '../../../lib/request.ts';
@@ -12,12 +17,21 @@ export function fetchStatColumns(kind: ReportKind): Promise<StatColumn[]> {
   return request<StatColumn[]>(`/v1/report/stat_column/${kind}`);
 }
 
-/** Column descriptors, refetched when the language changes. */
+/** The contracts' catalogue of `kind` with titles in `lang`: what stat_column answers for it. */
+export function catalogueColumns(kind: ReportKind, lang: Lang): StatColumn[] {
+  return reportCatalogues[kind].map((c) => ({ ...c, title: c.title[lang] }));
+}
+
+/**
+ * Column descriptors, refetched when the language changes; the contracts' catalogue is the
+ * placeholder (`isPlaceholderData`) while the request runs.
+ */
 export function useStatColumns(kind: ReportKind) {
   const lang = currentLang();
   return useQuery({
     queryKey: ['stat_column', kind, lang],
     queryFn: () => fetchStatColumns(kind),
+    placeholderData: () => catalogueColumns(kind, lang),
     staleTime: 30 * 60_000,
     retry: false,
   });

@@ -3,6 +3,7 @@
  * channel, sub channel and geo, a table of reject reasons and counts, and its own export.
  */
 
+import { countryLabel, rejectReasonLabel } from '@portal/contracts/report-labels.ts';
 import type { ReportRow } from '@portal/contracts/reports.ts';
 import { type RejectRow, rejectCatalogue } from '@portal/contracts/reports-affiliate.ts';
 import { Descriptions, Modal, Space, Table } from 'antd';
@@ -53,7 +54,11 @@ export function RejectDetailDialog(props: {
     { key: 'pkg_name', label: t('reject.pkgName'), children: shown(query?.pkg_name) },
     { key: 'channel', label: t('reject.channel'), children: shown(query?.channel) },
     { key: 'sub_channel', label: t('reject.subChannel'), children: shown(query?.sub_channel) },
-    { key: 'geo', label: t('reject.geo'), children: shown(query?.geo) },
+    {
+      key: 'geo',
+      label: t('reject.geo'),
+      children: shown(query?.geo, (g) => `${countryLabel(g, lang)} (${g})`),
+    },
   ];
 
   const rows = (detail.data?.list ?? []).map((r, i) => ({ ...r, key: i }));
@@ -96,6 +101,7 @@ export function RejectDetailDialog(props: {
             key: 'reject_reason',
             dataIndex: 'reject_reason',
             title: titles[0],
+            render: (v: string) => rejectReasonLabel(v, lang),
             onCell: () => ({ 'data-field': 'reject_reason' }) as React.HTMLAttributes<HTMLElement>,
           },
           {

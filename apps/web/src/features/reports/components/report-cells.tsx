@@ -1,13 +1,14 @@
 /**
- * Cells that need more than a format (spec §2, §3): the app name beside its key, ad style names, the
- * game's app object, and the affiliate reject count that opens the Reject Detail dialog.
+ * Cells that need more than a format (spec §2, §3, issue 13 item 5): the app name beside its key, ad
+ * style labels and country names in the page's language (contracts report-labels.ts; the ISO code on
+ * hover), the game's app object, and the affiliate reject count that opens the Reject Detail dialog.
  */
+import { adStyleFields, adStyleLabel, countryFields, countryLabel } from '@portal/contracts/report-labels.ts';
 import type { ReportRow } from '@portal/contracts/reports.ts';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { formatInt } from '../../../lib/format.ts';
-
-const AD_STYLE_FIELDS = new Set(['ad_style', 'placement_type', 'ad_format']);
+import { currentLang } from '../../../lib/i18n.ts';
 
 type GameAppCell = { app_name?: string; pkg_name?: string };
 
@@ -22,7 +23,9 @@ export function renderReportCell(
   if (field === 'app_key' && row.app_name) {
     return (
       <span data-testid="app-cell">
-        <span>{row.app_name}</span>
+        <span className="app-name" title={String(row.app_name)}>
+          {row.app_name}
+        </span>
         <br />
         <span className="app-key" title={String(row.app_key)}>
           {row.app_key}
@@ -44,8 +47,15 @@ export function renderReportCell(
       </span>
     );
   }
-  if (AD_STYLE_FIELDS.has(field) && v !== null && v !== undefined && v !== '') {
-    return t(`adStyle.${v}`, { defaultValue: String(v) });
+  if (adStyleFields.has(field) && v !== null && v !== undefined && v !== '') {
+    return adStyleLabel(v, currentLang());
+  }
+  if (countryFields.has(field) && typeof v === 'string' && v !== '') {
+    return (
+      <span data-testid="country-cell" title={v}>
+        {countryLabel(v, currentLang())}
+      </span>
+    );
   }
   if (field === 'reject' && onReject && Number(v) > 0) {
     return (

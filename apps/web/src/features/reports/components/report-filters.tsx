@@ -1,6 +1,8 @@
 /**
- * The filter row of every report (spec §2): the date range, the kind's filters (contracts
- * reports-*.ts), Search and Reset. Selects carry `data-testid="filter-<name>"` (SDK app:
+ * The filter row of every report (spec §2): the period preset, the date range, the comparison
+ * (issue 13), the kind's filters (contracts reports-*.ts), Search and Reset. Compact: labels are kept
+ * for assistive technology but hidden on screen (report-view.css), each control names itself by its
+ * placeholder. Selects carry `data-testid="filter-<name>"` (SDK app:
  * `filter-app`), text inputs `id="filter-<name with dashes>"`.
  */
 import { AdStyle } from '@portal/contracts/constants.ts';
@@ -14,6 +16,9 @@ import { useGameApps } from '../api/use-game-apps.ts';
 import type { FilterSpec, ReportDef } from '../lib/report-defs.ts';
 import type { FilterValues } from '../lib/report-query.ts';
 import { isDisabledDay, type Range, rangeViolation, violationText } from '../lib/report-range.ts';
+import { presetToRange } from '../lib/report-view.ts';
+import { CompareSelect } from './compare-select.tsx';
+import { DatePresets } from './date-presets.tsx';
 
 const AD_STYLES = [AdStyle.BANNER, AdStyle.INTERSTITIAL, AdStyle.NATIVE, AdStyle.REWARDED_VIDEO];
 
@@ -29,7 +34,7 @@ type FieldProps = { id?: string; 'aria-label'?: string };
 
 type SelectProps = FieldProps & { value?: string | string[]; onChange?: (v: unknown) => void };
 
-/** The searchable option Select every select filter uses: 240 px, clearable, tags collapse. */
+/** The searchable option Select every select filter uses: 176 px, clearable, tags collapse. */
 function OptionSelect(
   props: SelectProps & {
     multiple: boolean;
@@ -51,7 +56,7 @@ function OptionSelect(
       data-testid={props.testId}
       id={props.id}
       aria-label={props['aria-label']}
-      style={{ width: 240 }}
+      style={{ width: 176 }}
       value={props.value}
       onChange={props.onChange}
     />
@@ -138,7 +143,7 @@ function control(spec: FilterSpec, t: (k: string) => string): ReactNode {
           options={AD_STYLES.map((s) => ({ value: s, label: t(`adStyle.${s}`) }))}
           placeholder={t('filters.placementTypePlaceholder')}
           data-testid={`filter-${spec.name === 'placement_type' ? 'placement-type' : spec.name}`}
-          style={{ width: 200 }}
+          style={{ width: 136 }}
         />
       );
     default:
@@ -147,7 +152,7 @@ function control(spec: FilterSpec, t: (k: string) => string): ReactNode {
           allowClear
           placeholder={t(spec.list ? 'filters.listPlaceholder' : `${spec.label}Placeholder`)}
           id={inputId(spec.name)}
-          style={{ width: spec.list ? 220 : 200 }}
+          style={{ width: spec.list ? 176 : 168 }}
         />
       );
   }
@@ -169,6 +174,16 @@ export function ReportFilters(props: {
     form.resetFields();
     props.onReset();
   };
+  // A preset sets the dates and applies at once, as does a comparison; dates picked by hand make the
+  // period "custom" until Search (issue 13 items 2–3).
+  const onValuesChange = (changed: Partial<FilterValues>) => {
+    if ('preset' in changed && changed.preset) {
+      const range = presetToRange(changed.preset, earliest);
+      if (range) form.setFieldValue('range', range);
+      form.submit();
+    } else if ('range' in changed) form.setFieldValue('preset', undefined);
+    else if ('compare' in changed) form.submit();
+  };
 
   return (
     <Form<FilterValues>
@@ -176,8 +191,12 @@ export function ReportFilters(props: {
       className="report-filters"
       initialValues={props.initial}
       onFinish={props.onSearch}
+      onValuesChange={onValuesChange}
       layout="inline"
     >
+      <Form.Item name="preset">
+        <DatePresets earliest={earliest} />
+      </Form.Item>
       <Form.Item
         label={t('filters.date')}
         name="range"
@@ -197,8 +216,11 @@ export function ReportFilters(props: {
           disabledDate={(d) => isDisabledDay(d, earliest)}
           id={{ start: 'report-date-start', end: 'report-date-end' }}
           data-testid="report-range"
-          style={{ width: 272 }}
+          style={{ width: 240 }}
         />
+      </Form.Item>
+      <Form.Item name="compare">
+        <CompareSelect />
       </Form.Item>
       {props.def.filters.map((spec) => (
         <Form.Item

@@ -1,11 +1,13 @@
 /** The report disclaimer of spec §1: data is for reference only and cannot prove billable amounts. */
-import { Alert } from 'antd';
+import { InfoCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 
-/** Disclaimer banner shown on report screens. */
+/** Disclaimer line on report screens: one small line, so the rows stay above the fold (issue 13). */
 export function ReportNote() {
   const { t } = useTranslation('reports');
   return (
-    <Alert type="info" showIcon title={t('note')} data-testid="report-note" style={{ marginBottom: 16 }} />
+    <p className="report-note" data-testid="report-note" role="note">
+      <InfoCircleOutlined aria-hidden /> {t('note')}
+    </p>
   );
 }

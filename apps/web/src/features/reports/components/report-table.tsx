@@ -1,11 +1,13 @@
 /**
  * A report table (spec §2 Report screens): server-side sort, a totals row from `data.total`, small
- * pagination only when there are rows, resizable column widths. Header cells carry
+ * pagination only when there are rows with page sizes 10/20/50/100, resizable column widths. Header cells carry
  * `data-testid="col-<field>"`, body cells `data-field`, totals `data-testid="total-<field>"`,
  * resize handles `data-testid="resize-<field>"`.
  */
+
+import { InfoCircleOutlined } from '@ant-design/icons';
 import type { ReportListData, ReportRow, StatColumn } from '@portal/contracts/reports.ts';
-import { Table, type TableColumnsType, type TablePaginationConfig, Typography } from 'antd';
+import { Table, type TableColumnsType, type TablePaginationConfig, Tooltip, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +15,21 @@ import { formatCell } from '../../../lib/format.ts';
 import { ResizableTitle, type ResizableTitleProps } from './resizable-title.tsx';
 
 export type Sort = { field: string; dir: 'asc' | 'desc' } | null;
+
+/** Page sizes a reader may pick (issue 13 item 5); each report's default stays its own (spec §9: 10). */
+export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
+
+/**
+ * Fields pinned to the right edge (issue 13 item 5: revenue and eCPM stay in view on a 1280 px screen
+ * however many columns scroll): the money columns that end the column order, e.g. `…, revenue, ecpm`.
+ * Money columns moved elsewhere by the reader scroll with the others.
+ */
+export function pinnedRight(columns: StatColumn[]): Set<string> {
+  const pinned = new Set<string>();
+  for (let i = columns.length - 1; i > 0 && columns[i]?.file_type === 'money'; i--)
+    pinned.add(columns[i]?.field ?? '');
+  return pinned;
+}
 
 /** Parses `field:asc|desc`. */
 export function parseOrder(order: string | undefined): Sort {
@@ -38,7 +55,21 @@ type Props = {
   onResize?: (field: string, width: number) => void;
   /** Shown instead of the empty text when the list failed to load. */
   errorText?: string;
+  /** A tooltip on a column's title (an info icon marks it), by field. */
+  headerTips?: Record<string, string>;
 };
+
+/** A column title, with its tooltip when it has one (`data-testid="tip-<field>"`). */
+function ColumnTitle({ field, title, tip }: { field: string; title: string; tip?: string }) {
+  if (!tip) return title;
+  return (
+    <Tooltip title={tip}>
+      <span data-testid={`tip-${field}`}>
+        {title} <InfoCircleOutlined aria-label={tip} />
+      </span>
+    </Tooltip>
+  );
+}
 
 /** The report table. */
 export function ReportTable(props: Props) {
@@ -48,10 +79,12 @@ export function ReportTable(props: Props) {
   const rows = (data?.list ?? []).map((r, i) => ({ ...r, __key: i }));
   const count = data?.count ?? 0;
 
+  const pinned = pinnedRight(columns);
   const tableColumns: TableColumnsType<Row> = columns.map((c) => ({
     key: c.field,
+    fixed: pinned.has(c.field) ? 'right' : undefined,
     dataIndex: c.field,
-    title: c.title,
+    title: <ColumnTitle field={c.field} title={c.title} tip={props.headerTips?.[c.field]} />,
     width: widths?.[c.field],
     ellipsis: widths?.[c.field] !== undefined,
     onHeaderCell: () =>
@@ -107,6 +140,7 @@ export function ReportTable(props: Props) {
   return (
     <Table<Row>
       data-testid="report-table"
+      rootClassName={data ? undefined : 'report-table-pending'}
       rowKey="__key"
       size="small"
       bordered
@@ -132,9 +166,11 @@ export function ReportTable(props: Props) {
               current: props.page,
               pageSize: props.pageSize,
               total: count,
-              showSizeChanger: false,
+              showSizeChanger: true,
+              pageSizeOptions: PAGE_SIZE_OPTIONS,
               showTotal: (total) => t('table.showTotal', { total }),
-              onChange: props.onPageChange,
+              // A new page size starts again at page 1 (the old page number means other rows).
+              onChange: (p, size) => props.onPageChange(size === props.pageSize ? p : 1, size),
             }
           : false
       }

@@ -64,7 +64,13 @@ export function ResizableTitle({ width, onResize, resizeLabel, ...rest }: Resiza
   };
 
   return (
-    <th {...rest} ref={thRef} style={{ ...rest.style, position: 'relative' }}>
+    // A pinned column's cell is sticky (antd `fixed`: class *-cell-fix-*), which also anchors the
+    // handle: an inline `relative` would unpin it.
+    <th
+      {...rest}
+      ref={thRef}
+      style={/-cell-fix-/.test(rest.className ?? '') ? rest.style : { ...rest.style, position: 'relative' }}
+    >
       {rest.children}
       {/* biome-ignore lint/a11y/useSemanticElements: a column splitter, not a thematic break */}
       <span

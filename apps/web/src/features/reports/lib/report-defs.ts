@@ -14,7 +14,11 @@ import { sdkDefaultFields } from '@portal/contracts/reports.ts';
 import { affiliateDefaultFields } from '@portal/contracts/reports-affiliate.ts';
 import { gameDefaultDimensions, gameDefaultMetrics } from '@portal/contracts/reports-game.ts';
 import { gxCatalogue } from '@portal/contracts/reports-gx.ts';
-import { type ReportKind, reportColumnStorageKeys } from '@portal/contracts/reports-kinds.ts';
+import {
+  type exportFileNames,
+  type ReportKind,
+  reportColumnStorageKeys,
+} from '@portal/contracts/reports-kinds.ts';
 import { rtbDefaultFields } from '@portal/contracts/reports-rtb.ts';
 
 /** Game list timeout of spec §9, ms. */
@@ -64,6 +68,8 @@ export type ReportDef = {
   listPath: string;
   /** Absent: the report has no export (spec §2 App report). */
   exportPath?: string;
+  /** Base of the export's file name when the server gives none (contracts `exportFileNames`). */
+  fileKey: keyof typeof exportFileNames;
   trendPath: string;
   /** Absent: no custom columns; every field is shown. */
   storageKey?: string;
@@ -76,6 +82,12 @@ export type ReportDef = {
   filters: FilterSpec[];
   /** The reject cell opens the Reject Detail dialog (spec §2 Affiliate). */
   rejectDetail?: boolean;
+  /** Headline metrics of the KPI cards, in order (issue 13 item 1), read from the list's totals. */
+  kpis: string[];
+  /** Metrics the trend chart shows first (money and rates go to separate axes). */
+  chartMetrics: string[];
+  /** The country dimension and the metric ranked by it in the country bar; absent: no country chart. */
+  countryChart?: { dimension: string; metric: string };
 };
 
 const country = (name: string): FilterSpec => ({ type: 'countries', name, label: 'filters.country' });
@@ -104,6 +116,7 @@ function affiliate(id: 'affiliate' | 'newAffiliate'): ReportDef {
     style: 'list',
     listPath: '/v1/report/list/affiliate',
     exportPath: '/v1/report/export/affiliate',
+    fileKey: newer ? 'new_affiliate' : 'affiliate',
     trendPath: '/v1/report/trend/affiliate',
     storageKey: reportColumnStorageKeys.affiliate,
     defaultFields: affiliateDefaultFields,
@@ -112,6 +125,8 @@ function affiliate(id: 'affiliate' | 'newAffiliate'): ReportDef {
     fixed: { db_source: newer ? 'affiliate_2024' : 'affiliate_2023' },
     filters: affiliateFilters,
     rejectDetail: true,
+    kpis: ['revenue', 'click', 'conversion', 'cvr', 'reject'],
+    chartMetrics: ['revenue', 'cvr'],
   };
 }
 
@@ -125,6 +140,7 @@ export const reportDefs: Record<ReportId, ReportDef> = {
     style: 'list',
     listPath: '/v1/report/list/sdk',
     exportPath: '/v1/report/export/sdk',
+    fileKey: 'sdk',
     trendPath: '/v1/report/trend/sdk',
     storageKey: reportColumnStorageKeys.sdk,
     defaultFields: sdkDefaultFields,
@@ -143,6 +159,9 @@ export const reportDefs: Record<ReportId, ReportDef> = {
       { type: 'adStyle', name: 'placement_type', label: 'filters.placementType' },
       country('country'),
     ],
+    kpis: ['revenue', 'impression', 'ecpm', 'fill_rate', 'ctr'],
+    chartMetrics: ['revenue', 'ecpm', 'fill_rate'],
+    countryChart: { dimension: 'geo', metric: 'revenue' },
   },
   rtb: {
     id: 'rtb',
@@ -153,6 +172,7 @@ export const reportDefs: Record<ReportId, ReportDef> = {
     style: 'list',
     listPath: '/v1/report/list/rtb',
     exportPath: '/v1/report/export/rtb',
+    fileKey: 'rtb',
     trendPath: '/v1/report/trend/rtb',
     storageKey: reportColumnStorageKeys.rtb,
     defaultFields: rtbDefaultFields,
@@ -170,6 +190,9 @@ export const reportDefs: Record<ReportId, ReportDef> = {
       { type: 'text', name: 'placement_name', label: 'filters.placementName' },
       country('country'),
     ],
+    kpis: ['revenue', 'impression', 'ecpm', 'fill_rate', 'win_rate'],
+    chartMetrics: ['revenue', 'ecpm', 'win_rate'],
+    countryChart: { dimension: 'country', metric: 'revenue' },
   },
   affiliate: affiliate('affiliate'),
   newAffiliate: affiliate('newAffiliate'),
@@ -182,6 +205,7 @@ export const reportDefs: Record<ReportId, ReportDef> = {
     style: 'game',
     listPath: '/v1/report/list/game/sdk',
     exportPath: '/v1/report/list/game/sdk/export',
+    fileKey: 'game',
     trendPath: '/v1/report/trend/game',
     storageKey: reportColumnStorageKeys.game,
     defaultFields: [...gameDefaultDimensions, ...gameDefaultMetrics],
@@ -189,6 +213,8 @@ export const reportDefs: Record<ReportId, ReportDef> = {
     pageSize: DEFAULT_PAGE_SIZE,
     timeoutMs: GAME_TIMEOUT_MS,
     filters: [{ type: 'gameApps', name: 'pkg_name', label: 'filters.app' }, country('country')],
+    kpis: ['uv_entry', 'uv_impression', 'uv_click', 'uv_in', 'uv_begin'],
+    chartMetrics: ['uv_entry', 'uv_click', 'uv_click_rate'],
   },
   app: {
     id: 'app',
@@ -198,6 +224,7 @@ export const reportDefs: Record<ReportId, ReportDef> = {
     testId: 'app-report',
     style: 'gx',
     listPath: '/gx/report/list',
+    fileKey: 'gx',
     trendPath: '/v1/report/trend/gx',
     defaultFields: gxCatalogue.map((c) => c.field),
     earliest: EARLIEST_REPORT_DATE,
@@ -208,5 +235,7 @@ export const reportDefs: Record<ReportId, ReportDef> = {
       { type: 'adStyle', name: 'placement_type', label: 'filters.placementType' },
       country('country'),
     ],
+    kpis: ['revenue', 'imp', 'ecpm', 'fill_rate', 'ctr'],
+    chartMetrics: ['revenue', 'ecpm', 'fill_rate'],
   },
 };

@@ -45,6 +45,8 @@ describe('report queries (spec §7, contracts reports-*.ts)', () => {
       order: 'dt:desc',
       page_index: 2,
       page_size: 10,
+      // the KPI cards' change against the previous period when no comparison is chosen (issue 13)
+      compare: 'previous',
     });
     expect(listQuery(reportDefs.affiliate, values, [], undefined, { index: 1, size: 10 }).db_source).toBe(
       'affiliate_2023',
@@ -69,9 +71,21 @@ describe('report queries (spec §7, contracts reports-*.ts)', () => {
       page_size: 10,
     });
     expect(q.titles).toBeUndefined();
+    expect(q.fields).toBeUndefined();
     const e = exportQuery(reportDefs.game, { range }, columns, 'datepart:desc', 'csv');
-    expect(e).toMatchObject({ titles: 'App,Date,Entry click UV,UV click rate', order_by: 2, format: 'csv' });
+    expect(e).toMatchObject({ titles: 'App,Date,Click UV,UV click rate', order_by: 2, format: 'csv' });
     expect(e.page_no).toBeUndefined();
+  });
+
+  it("sends the game export's columns in the page's order, a metric before a dimension (api-contract §10)", () => {
+    const columns = cols('game', ['uv_click', 'app', 'uv_entry', 'datepart']);
+    const e = exportQuery(reportDefs.game, { range }, columns, undefined, 'xlsx');
+    expect(e).toMatchObject({
+      fields: 'uv_click,app,uv_entry,datepart',
+      titles: 'Click UV,App,Game centre entry UV,Date',
+      data_dimension: 'app,datepart',
+      data_metrics: 'uv_click,uv_entry',
+    });
   });
 
   it('spells the app report with yyyy-MM-dd dates and page size 50', () => {
@@ -109,6 +123,21 @@ describe('report queries (spec §7, contracts reports-*.ts)', () => {
       dt: '20240301,20240307',
       metric: 'ecpm',
     });
+    expect(trendQuery(reportDefs.rtb, values, 'ecpm').compare).toBeUndefined();
+  });
+
+  it('sends the chosen comparison with the list and the trend, never with the export', () => {
+    const values: FilterValues = { range, preset: 'last_7_days', compare: 'last_year' };
+    const columns = cols('sdk', ['dt', 'revenue']);
+    const q = listQuery(reportDefs.sdk, values, columns, undefined, { index: 1, size: 10 });
+    expect(q.compare).toBe('last_year');
+    // the preset is resolved into dt by the page; the server is not asked to resolve it again
+    expect(q.preset).toBeUndefined();
+    expect(trendQuery(reportDefs.sdk, values, 'revenue,ecpm')).toMatchObject({
+      metric: 'revenue,ecpm',
+      compare: 'last_year',
+    });
+    expect(exportQuery(reportDefs.sdk, values, columns, undefined, 'csv').compare).toBeUndefined();
   });
 
   it('asks Reject Detail for the row values, else the list filters', () => {

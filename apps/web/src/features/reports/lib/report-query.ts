@@ -2,16 +2,24 @@
  * Builds a report's wire queries (spec §7 Reports, contracts reports-*.ts) from the screen's state:
  * the list page, the export (same filters, fields and titles, no paging) and the trend.
  */
+import type { CompareMode, ReportPreset } from '@portal/contracts/report-view.ts';
 import type { StatColumn } from '@portal/contracts/reports.ts';
 import type { Dayjs } from 'dayjs';
 import type { FilterSpec, ReportDef } from './report-defs.ts';
 import type { Range } from './report-range.ts';
 import { dtParam } from './report-range.ts';
+import { KPI_COMPARE } from './report-view.ts';
 
 export type Query = Record<string, string | number | undefined>;
 
-/** The filter row's values: the range plus one entry per filter `name`. */
-export type FilterValues = { range: Range } & Record<string, unknown>;
+/**
+ * The filter row's values: the range, the preset it came from (absent: picked by hand), the chosen
+ * comparison (absent: none) plus one entry per filter `name`.
+ */
+export type FilterValues = { range: Range; preset?: ReportPreset; compare?: CompareMode } & Record<
+  string,
+  unknown
+>;
 
 /** "a, b,,c " → "a,b,c" (comma-separated filters of several values, spec §2 Affiliate). */
 export function normaliseList(v: string): string {
@@ -63,13 +71,18 @@ function columnQuery(def: ReportDef, columns: StatColumn[], order: string | unde
         .join(','),
       sort: field || undefined,
       order_by: field ? (dir === 'asc' ? 1 : 2) : undefined,
+      // The export's columns in the page's order, each under its title (api-contract §10).
+      fields: columns.map((c) => c.field).join(','),
       titles,
     };
   }
   return { fields: columns.map((c) => c.field).join(','), titles, order };
 }
 
-/** One page of the list. */
+/**
+ * One page of the list, with `compare`: the chosen comparison, else the previous period for the KPI
+ * cards' change (issue 13 item 1; the table shows Δ% only for a chosen one).
+ */
 export function listQuery(
   def: ReportDef,
   values: FilterValues,
@@ -81,8 +94,16 @@ export function listQuery(
     def.style === 'list'
       ? { page_index: page.index, page_size: page.size }
       : { page_no: page.index, page_size: page.size };
-  const q: Query = { ...filterQuery(def, values), ...columnQuery(def, columns, order), ...paging };
-  if (def.style === 'game') delete q.titles;
+  const q: Query = {
+    ...filterQuery(def, values),
+    ...columnQuery(def, columns, order),
+    ...paging,
+    compare: values.compare ?? KPI_COMPARE,
+  };
+  if (def.style === 'game') {
+    delete q.fields;
+    delete q.titles;
+  }
   return q;
 }
 
@@ -97,7 +118,10 @@ export function exportQuery(
   return { ...filterQuery(def, values), ...columnQuery(def, columns, order), format };
 }
 
-/** The trend: the list's dates and filters plus one metric (contracts reports-kinds `trendParams`). */
+/**
+ * The trend: the list's dates and filters plus one metric or several comma-joined (contracts
+ * reports-kinds `trendParams`), and the chosen comparison (its second line).
+ */
 export function trendQuery(def: ReportDef, values: FilterValues, metric: string): Query {
-  return { ...filterQuery(def, values), metric };
+  return { ...filterQuery(def, values), metric, compare: values.compare };
 }

@@ -1,20 +1,37 @@
 /** Report date range helpers over contracts' date rules (spec §5 Report dates, §9 defaults). */
 import { EARLIEST_REPORT_DATE } from '@portal/contracts/constants.ts';
-import { checkReportRange, type DateRuleViolation, dateRuleMessage } from '@portal/contracts/report-dates.ts';
+import {
+  checkReportRange,
+  type DateRuleViolation,
+  dateRuleMessage,
+  yesterdayIn,
+} from '@portal/contracts/report-dates.ts';
 import dayjs, { type Dayjs } from 'dayjs';
+import { getSession } from '../../../lib/session.ts';
 
 export type Range = [Dayjs, Dayjs];
 
 const WIRE = 'YYYYMMDD';
 
 /**
- * Yesterday as a reporting day: the earlier of the browser's and UTC's yesterday, so a browser ahead
- * of the server's reporting time zone (UTC by default) never asks for a day the server refuses.
+ * Yesterday as a reporting day: the earliest of the browser's, UTC's and, once the session holds the
+ * user info, the network's (REPORT_TIMEZONE) and the user's report zone's yesterday (issue 13 item 9:
+ * hourly kinds are on the user's clock, the others on the network's), so the page never asks for a
+ * day the server refuses on either clock.
  */
 export function yesterday(now: Dayjs = dayjs()): Dayjs {
-  const local = now.startOf('day').subtract(1, 'day');
-  const utcYesterday = dayjs(now.toDate().toISOString().slice(0, 10)).subtract(1, 'day');
-  return utcYesterday.isBefore(local) ? utcYesterday : local;
+  const info = getSession().userInfo;
+  let day = toWire(now.startOf('day').subtract(1, 'day'));
+  for (const zone of ['UTC', info?.network_timezone, info?.timezone]) {
+    if (!zone) continue;
+    try {
+      const y = yesterdayIn(now.toDate(), zone);
+      if (y < day) day = y;
+    } catch {
+      // A zone this browser does not know: the other clocks still hold.
+    }
+  }
+  return dayjs(`${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}`);
 }
 
 /** Last 7 days through yesterday. */

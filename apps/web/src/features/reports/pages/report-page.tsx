@@ -1,33 +1,59 @@
 /**
  * The report framework (spec §2 Report screens): one page for every kind, driven by its definition
- * (lib/report-defs.ts) and the server's column catalogue. Filters, trend, custom columns, resizable
- * widths, server-side sort and paging, export, Reject Detail.
+ * (lib/report-defs.ts) and the server's column catalogue. Filters with period presets and a comparison,
+ * KPI cards, the trend and country charts (issue 13), custom columns, resizable widths, server-side
+ * sort and paging, Δ% columns, export, Reject Detail.
  */
+import { reportViewText } from '@portal/contracts/report-view.ts';
 import type { ReportRow } from '@portal/contracts/reports.ts';
 import { exportFileNames } from '@portal/contracts/reports-kinds.ts';
 import { Card } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../../lib/i18n.ts';
 import { RequestError } from '../../../lib/request.ts';
 import { exportReport } from '../api/export-report.ts';
 import { useReportList } from '../api/use-report-list.ts';
 import { useStatColumns } from '../api/use-stat-columns.ts';
-import { ColumnDialog } from '../components/column-dialog.tsx';
-import { RejectDetailDialog } from '../components/reject-detail-dialog.tsx';
+import { CountryChart } from '../components/country-chart.tsx';
+import { DataFreshness } from '../components/data-freshness.tsx';
+import { DeltaCell } from '../components/delta-cell.tsx';
+import { KpiCards } from '../components/kpi-cards.tsx';
 import { renderReportCell } from '../components/report-cells.tsx';
 import { ReportFilters } from '../components/report-filters.tsx';
 import { ReportNote } from '../components/report-note.tsx';
 import { ReportTable } from '../components/report-table.tsx';
 import { ReportToolbar } from '../components/report-toolbar.tsx';
 import { TrendPanel } from '../components/trend-panel.tsx';
+import { headerTips } from '../lib/column-tips.ts';
 import { rejectQuery } from '../lib/reject-query.ts';
 import type { ReportDef } from '../lib/report-defs.ts';
 import { exportQuery, type FilterValues, listQuery } from '../lib/report-query.ts';
-import { defaultRange } from '../lib/report-range.ts';
+import {
+  defaultView,
+  deltaField,
+  deltaMetric,
+  KPI_COMPARE,
+  rangeText,
+  withDeltaColumns,
+  withDeltas,
+} from '../lib/report-view.ts';
 import type { ExportFormat } from '../lib/save-file.ts';
 import { effectiveOrder, readSavedFields, resolveColumns, writeSavedFields } from '../lib/saved-columns.ts';
+import type { ViewState } from '../lib/view-state.ts';
+import '../i18n-view.ts';
+import '../report-view.css';
 import '../reports.css';
+
+// Dialogs load after the first rows (issue 11): neither is needed to show them.
+const loadColumnDialog = () => import('../components/column-dialog.tsx');
+const ColumnDialog = lazy(() => loadColumnDialog().then((m) => ({ default: m.ColumnDialog })));
+const SavedViewsControl = lazy(() =>
+  import('../components/saved-views-control.tsx').then((m) => ({ default: m.SavedViewsControl })),
+);
+const RejectDetailDialog = lazy(() =>
+  import('../components/reject-detail-dialog.tsx').then((m) => ({ default: m.RejectDetailDialog })),
+);
 
 /** Column-width reset re-renders the table after this delay (spec §9). */
 export const WIDTH_RESET_MS = 200;
@@ -35,7 +61,10 @@ export const WIDTH_RESET_MS = 200;
 /** One report screen. */
 export function ReportPage({ def }: { def: ReportDef }) {
   const { t } = useTranslation('reports');
-  const [initial] = useState<FilterValues>(() => ({ range: defaultRange() }));
+  const { t: tv } = useTranslation('reportView');
+  const [initial, setInitial] = useState<FilterValues>(() => defaultView());
+  // A saved view opened (issue 13 item 7) remounts the filter row with the view's values.
+  const [filtersKey, setFiltersKey] = useState(0);
   const [filters, setFilters] = useState<FilterValues>(initial);
   const [order, setOrder] = useState<string | undefined>(undefined);
   const [page, setPage] = useState({ index: 1, size: def.pageSize });
@@ -43,7 +72,14 @@ export function ReportPage({ def }: { def: ReportDef }) {
   const [widths, setWidths] = useState<Record<string, number>>({});
   const [tableShown, setTableShown] = useState(true);
   const [dialogOpen, setDialogOpen] = useState(false);
+  // Mounted from the first opening on, so closing still animates.
+  const [dialogUsed, setDialogUsed] = useState(false);
   const [rejectRow, setRejectRow] = useState<ReportRow | null>(null);
+  const [rejectUsed, setRejectUsed] = useState(false);
+  const openReject = (row: ReportRow) => {
+    setRejectUsed(true);
+    setRejectRow(row);
+  };
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -57,9 +93,19 @@ export function ReportPage({ def }: { def: ReportDef }) {
   const sort = effectiveOrder(order, fields);
   const query = columns.length > 0 ? listQuery(def, filters, columns, sort, page) : null;
   const list = useReportList(def.listPath, query, def.timeoutMs);
+  // A saved view keeps the chosen comparison only (the list always asks one for the KPI cards) and
+  // the preset, so reopening it later means "last 7 days" then, not the dates of today.
+  const viewQuery = query
+    ? { ...query, compare: filters.compare, ...(filters.preset ? { preset: filters.preset } : {}) }
+    : null;
 
   const errorText = (err: unknown) => (err instanceof RequestError ? err.message : t('table.loadFailed'));
   const failure = statColumns.error ?? list.error;
+  // The trend and the column dialog's code wait for the first answer of the list (issue 11).
+  const listSettled = list.data !== undefined || list.isError;
+  useEffect(() => {
+    if (listSettled && def.storageKey) void loadColumnDialog();
+  }, [listSettled, def.storageKey]);
 
   const onSearch = (values: FilterValues) => {
     if (JSON.stringify(values) === JSON.stringify(filters) && page.index === 1) void list.refetch();
@@ -67,7 +113,7 @@ export function ReportPage({ def }: { def: ReportDef }) {
     setPage((p) => ({ ...p, index: 1 }));
   };
   const onReset = () => {
-    setFilters({ range: defaultRange() });
+    setFilters(defaultView());
     setOrder(undefined);
     setPage({ index: 1, size: def.pageSize });
   };
@@ -78,44 +124,111 @@ export function ReportPage({ def }: { def: ReportDef }) {
     setPage((p) => ({ ...p, index: 1 }));
     setDialogOpen(false);
   };
+  const onApplyView = (view: ViewState) => {
+    setInitial(view.filters);
+    setFilters(view.filters);
+    // The view's columns for this visit; the local column key keeps the unsaved choice.
+    if (view.fields) setSaved(view.fields);
+    setOrder(view.order);
+    setPage((p) => ({ ...p, index: 1 }));
+    setFiltersKey((k) => k + 1);
+  };
   const onResetWidths = () => {
     setWidths({});
     setTableShown(false);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setTableShown(true), WIDTH_RESET_MS);
   };
+  // A chosen comparison adds a Δ% column after each metric, from compare_list (issue 13 item 3).
+  const compare = filters.compare;
+  const tableColumns = useMemo(
+    () => (compare ? withDeltaColumns(columns, tv('deltaTitle')) : columns),
+    [compare, columns, tv],
+  );
+  const metricFields = columns.filter((c) => c.type === 2).map((c) => c.field);
+  const tableData = list.data && compare ? withDeltas(list.data, metricFields) : list.data;
+  const tips = headerTips(def, columns, filters.range, t);
+  const compareRange = list.data?.compare_range;
+  if (compare && compareRange) {
+    const mode = reportViewText[compare][currentLang()];
+    for (const c of columns.filter((col) => col.type === 2)) {
+      tips[deltaField(c.field)] = tv('deltaTip', { metric: c.title, mode, ...rangeText(compareRange) });
+    }
+  }
+  const countryMetric = def.countryChart ? all.find((c) => c.field === def.countryChart?.metric) : undefined;
+
   const onExport = def.exportPath
     ? async (format: ExportFormat) => {
         const path = def.exportPath ?? '';
         const q = exportQuery(def, filters, columns, sort, format);
         // exports stream every row: the default 600 s timeout, not the game list's 60 s
-        await exportReport(path, q, format, exportFileNames[def.kind][currentLang()]);
+        await exportReport(path, q, format, exportFileNames[def.fileKey][currentLang()]);
       }
     : undefined;
 
   return (
-    <Card title={t(def.titleKey)} data-testid={def.testId} className="report-page">
+    <Card
+      title={t(def.titleKey)}
+      data-testid={def.testId}
+      className="report-page"
+      // the toolbar sits in the card's head so the first rows stay above the fold (issue 13)
+      extra={
+        <span className="report-head-extra">
+          <DataFreshness until={list.data?.data_until} kind={def.kind} />
+          <ReportToolbar
+            onColumns={
+              def.storageKey
+                ? () => {
+                    setDialogUsed(true);
+                    setDialogOpen(true);
+                  }
+                : undefined
+            }
+            onResetWidths={onResetWidths}
+            onExport={onExport}
+            exportDisabled={columns.length === 0 || !list.data || list.data.count === 0}
+            views={
+              <Suspense fallback={null}>
+                <SavedViewsControl def={def} query={viewQuery} onApply={onApplyView} />
+              </Suspense>
+            }
+          />
+        </span>
+      }
+    >
       <ReportNote />
-      <ReportFilters def={def} initial={initial} onSearch={onSearch} onReset={onReset} />
-      {all.length > 0 ? (
-        <TrendPanel
-          def={def}
-          filters={filters}
-          metrics={all.filter((c) => c.type === 2)}
-          shown={fields}
-          errorText={errorText}
-        />
-      ) : null}
-      <ReportToolbar
-        onColumns={def.storageKey ? () => setDialogOpen(true) : undefined}
-        onResetWidths={onResetWidths}
-        onExport={onExport}
-        exportDisabled={columns.length === 0 || !list.data || list.data.count === 0}
+      <ReportFilters key={filtersKey} def={def} initial={initial} onSearch={onSearch} onReset={onReset} />
+      <KpiCards
+        kpis={def.kpis}
+        columns={all}
+        data={failure ? undefined : list.data}
+        compare={compare ?? KPI_COMPARE}
       />
+      {all.length > 0 ? (
+        <div className={countryMetric ? 'report-charts has-country' : 'report-charts'}>
+          <TrendPanel
+            def={def}
+            deferred={!listSettled}
+            filters={filters}
+            metrics={all.filter((c) => c.type === 2)}
+            shown={fields}
+            errorText={errorText}
+          />
+          {countryMetric ? (
+            <CountryChart
+              def={def}
+              deferred={!listSettled}
+              filters={filters}
+              metric={countryMetric}
+              errorText={errorText}
+            />
+          ) : null}
+        </div>
+      ) : null}
       {tableShown ? (
         <ReportTable
-          columns={columns}
-          data={failure ? undefined : list.data}
+          columns={tableColumns}
+          data={failure ? undefined : tableData}
           loading={statColumns.isLoading || list.isFetching}
           order={sort}
           page={page.index}
@@ -126,31 +239,38 @@ export function ReportPage({ def }: { def: ReportDef }) {
           }}
           onPageChange={(index, size) => setPage({ index, size })}
           renderCell={(field, row) =>
-            renderReportCell(field, row, t, def.rejectDetail ? setRejectRow : undefined)
+            deltaMetric(field) ? (
+              <DeltaCell value={row[field]} />
+            ) : (
+              renderReportCell(field, row, t, def.rejectDetail ? openReject : undefined)
+            )
           }
           widths={widths}
           onResize={(field, w) => setWidths((prev) => ({ ...prev, [field]: w }))}
           errorText={failure ? errorText(failure) : undefined}
+          headerTips={tips}
         />
       ) : (
         <div className="report-table-placeholder" data-testid="report-table-resetting" />
       )}
-      {def.storageKey ? (
-        <ColumnDialog
-          open={dialogOpen}
-          columns={all}
-          value={fields}
-          onApply={onApplyColumns}
-          onCancel={() => setDialogOpen(false)}
-        />
-      ) : null}
-      {def.rejectDetail ? (
-        <RejectDetailDialog
-          row={rejectRow}
-          query={rejectRow ? rejectQuery(def, filters, rejectRow) : null}
-          onClose={() => setRejectRow(null)}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {def.storageKey && dialogUsed ? (
+          <ColumnDialog
+            open={dialogOpen}
+            columns={all}
+            value={fields}
+            onApply={onApplyColumns}
+            onCancel={() => setDialogOpen(false)}
+          />
+        ) : null}
+        {def.rejectDetail && rejectUsed ? (
+          <RejectDetailDialog
+            row={rejectRow}
+            query={rejectRow ? rejectQuery(def, filters, rejectRow) : null}
+            onClose={() => setRejectRow(null)}
+          />
+        ) : null}
+      </Suspense>
     </Card>
   );
 }

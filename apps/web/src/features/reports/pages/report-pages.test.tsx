@@ -106,8 +106,8 @@ describe('report pages', { timeout: 90_000 }, () => {
     );
     expect(last(api.callsTo('/v1/report/list/rtb'))?.get('order')).toBeNull();
     expect(localStorage.getItem('sdkReportColumns')).toBeNull();
-    // the trend follows the list: same range, revenue by default
-    expect(last(api.callsTo('/v1/report/trend/rtb'))?.get('metric')).toBe('revenue');
+    // the trend follows the list: same range, the RTB headline metrics by default (money and rate)
+    expect(last(api.callsTo('/v1/report/trend/rtb'))?.get('metric')).toBe('revenue,ecpm,win_rate');
   });
 
   it('Affiliate: drops a sort on a column no longer shown, keeps affiliteReportColumns, opens Reject Detail', async () => {
@@ -214,6 +214,34 @@ describe('report pages', { timeout: 90_000 }, () => {
     expect(q?.get('data_metrics')).toBe('pv_click,pv_click_rate');
     expect(q?.get('page_no')).toBe('1');
     expect((await screen.findByTestId('report-error')).textContent).toBe('您没有权限，请联系管理员申请');
+  });
+
+  it('names Affiliate and New Affiliate in Chinese in the sidebar and the titles', async () => {
+    seedSession();
+    mockApi(routes());
+    renderApp('/report/reportv2');
+    const page = await findPage('new-affiliate-report');
+    expect(within(page).getAllByText('新联盟报表').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('nav-/report/newreport').textContent).toBe('联盟报表');
+    expect(screen.getByTestId('nav-/report/reportv2').textContent).toBe('新联盟报表');
+    expect(document.body.textContent).not.toMatch(/Affiliate/);
+  });
+
+  it('game report: each UV count over several days says it is a sum of daily UVs', async () => {
+    localStorage.setItem(
+      'gameReportColumns',
+      JSON.stringify(['datepart', 'uv_entry', 'pv_entry', 'uv_click_rate']),
+    );
+    seedSession();
+    mockApi(routes());
+    renderApp('/report/game');
+    await findPage('game-report');
+    const [tip] = await screen.findAllByTestId('tip-uv_entry');
+    expect(tip?.querySelector('[aria-label]')?.getAttribute('aria-label')).toContain(
+      '已选 7 天：跨多天的 UV',
+    );
+    expect(screen.queryByTestId('tip-pv_entry')).toBeNull();
+    expect(screen.queryByTestId('tip-uv_click_rate')).toBeNull();
   });
 
   it('app report: page size 50, yyyy-MM-dd dates, no export and no custom columns', async () => {

@@ -1,6 +1,6 @@
 import { sdkCatalogue, sdkDefaultFields } from '@portal/contracts/reports.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { StorageKey } from '../../../lib/storage-keys.ts';
 import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '../../../test/render-app.tsx';
 
@@ -54,18 +54,29 @@ function utcDay(offset: number): string {
   return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
 }
 
+/** Wait for the first rows of a file's first test, ms (see the test). */
+const FIRST_RENDER_MS = 30_000;
+
 function cell(field: string): string {
   const td = document.querySelector(`tbody td[data-field="${field}"]`);
   return td?.textContent ?? '';
 }
 
 describe('SDK report page', () => {
+  // The screen's modules load lazily; importing them once up front keeps that cold transform (seconds
+  // on a loaded machine) out of the first test's wait for rows.
+  beforeAll(async () => {
+    await import('./sdk-report-page.tsx');
+  }, 60_000);
+
   it('queries the default range and columns, and renders formatted rows and totals', async () => {
     seedSession();
     const api = mockApi(routes());
     renderApp('/report/sdk');
 
-    expect((await screen.findByTestId('total-revenue')).textContent).toBe('23,456.79');
+    // the first render of the app in a test file pays antd's style generation: seconds on a loaded machine
+    const total = await screen.findByTestId('total-revenue', {}, { timeout: FIRST_RENDER_MS });
+    expect(total.textContent).toBe('23,456.79');
     expect(screen.getByTestId('total-fill_rate').textContent).toBe('12.35%');
     expect(screen.getByTestId('total-request').textContent).toBe('2,000,000');
     expect(screen.getByTestId('total-ecpm').textContent).toBe('16.75');
@@ -90,7 +101,7 @@ describe('SDK report page', () => {
 
     expect(screen.getByText('共 25 条')).toBeTruthy();
     expect(screen.getByTestId('report-note').textContent).toContain('报表数据仅供参考');
-  });
+  }, 60_000);
 
   it('sorts on the server when a sortable header is clicked', async () => {
     seedSession();

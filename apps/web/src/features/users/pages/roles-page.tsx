@@ -6,7 +6,20 @@
 import '../i18n.ts';
 import { DEFAULT_PAGE_SIZE, Role, UserStatus } from '@portal/contracts/constants.ts';
 import type { CompanyUser } from '@portal/contracts/users.ts';
-import { Button, Card, Empty, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import {
+  Button,
+  type ButtonProps,
+  Card,
+  Empty,
+  Modal,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -39,12 +52,17 @@ export default function RolesPage() {
   };
 
   const assignable = (roles.data ?? []).filter((r) => r.assignable);
-  const onRole = async (u: CompanyUser, roleId: 67 | 68) => {
+  // A role change is confirmed first (issue 14 item 6).
+  const [pending, setPending] = useState<{ user: CompanyUser; roleId: 67 | 68 } | null>(null);
+  const onConfirm = async () => {
+    if (!pending) return;
+    const { user, roleId } = pending;
+    setPending(null);
     try {
-      await setRole.mutateAsync({ user_id: u.user_id, role_ids: [roleId] });
+      await setRole.mutateAsync({ user_id: user.user_id, role_ids: [roleId] });
       succeed(t('roles.saved'));
     } catch {
-      // shown by the request client (10007 keeps one active super admin)
+      // shown by the request client with the server's reason (own role, owner, last admin)
     }
   };
 
@@ -57,16 +75,25 @@ export default function RolesPage() {
       width: 220,
       render: (_, u) => {
         const current = u.role_ids.includes(Role.ADMIN) ? Role.ADMIN : Role.MEMBER;
-        return (
+        // The server refuses a change of one's own role (10024); the page does not offer it.
+        const self = u.user_id === userInfo?.user_id;
+        const select = (
           <Select
             data-testid={`role-${u.user_id}`}
             aria-label={t('roles.roleOf', { name: u.name || u.email })}
             value={current}
             style={{ width: 180 }}
-            disabled={setRole.isPending || assignable.length === 0}
-            onChange={(v: 67 | 68) => onRole(u, v)}
+            disabled={self || setRole.isPending || assignable.length === 0}
+            onChange={(v: 67 | 68) => setPending({ user: u, roleId: v })}
             options={assignable.map((r) => ({ value: r.id, label: t(`common:roles.${r.id}`) }))}
           />
+        );
+        return self ? (
+          <Tooltip title={t('roles.ownRole')}>
+            <span data-testid={`role-own-${u.user_id}`}>{select}</span>
+          </Tooltip>
+        ) : (
+          select
         );
       },
     },
@@ -120,6 +147,21 @@ export default function RolesPage() {
         }
       />
       <DataPermissionDrawer user={editing} onClose={closeEditor} />
+      <Modal
+        open={pending !== null}
+        title={t('roles.confirmTitle')}
+        okText={t('roles.confirmOk')}
+        onOk={onConfirm}
+        onCancel={() => setPending(null)}
+        okButtonProps={{ 'data-testid': 'role-confirm-ok' } as ButtonProps}
+        cancelButtonProps={{ 'data-testid': 'role-confirm-cancel' } as ButtonProps}
+      >
+        {pending &&
+          t('roles.confirmBody', {
+            name: pending.user.name || pending.user.email,
+            role: t(`common:roles.${pending.roleId}`),
+          })}
+      </Modal>
     </Card>
   );
 }

@@ -158,6 +158,9 @@ describe('roles page (spec §6)', () => {
     renderApp('/roles');
     // A cold run transforms the lazy screen chunks first.
     expect(await screen.findByTestId('role-entry-70', {}, { timeout: 20_000 })).toBeTruthy();
+    // The signed-in admin's own role cannot be changed here (the server refuses it too).
+    const own = await screen.findByTestId('role-own-1');
+    expect(own.querySelector('.ant-select-disabled')).toBeTruthy();
     expect(screen.getByTestId('role-entry-70').textContent).toContain('不可分配');
 
     // Role select of user 3: pick super admin.
@@ -165,6 +168,11 @@ describe('roles page (spec §6)', () => {
     fireEvent.mouseDown(select.querySelector('.ant-select-selector, .ant-select-content, input') ?? select);
     const options = await screen.findAllByText('超级管理员');
     fireEvent.click(options[options.length - 1] as HTMLElement);
+    // A role change asks for confirmation first (issue 14 item 6); nothing is sent before it.
+    const ok = await screen.findByTestId('role-confirm-ok');
+    expect(screen.getByText(/的角色改为「超级管理员」/)).toBeTruthy();
+    expect(api.callsTo('/v1/company/users/roles')).toHaveLength(0);
+    fireEvent.click(ok);
     await waitFor(() => expect(api.callsTo('/v1/company/users/roles')).toHaveLength(1));
     expect(api.callsTo('/v1/company/users/roles')[0]?.body).toEqual({ user_id: 3, role_ids: [67] });
 

@@ -1,0 +1,95 @@
+/**
+ * Saved views and report schedules (contracts report-views.ts): lists, saves and deletes. The server
+ * scopes every call to the caller; these hooks only keep the lists fresh after a change.
+ */
+import type {
+  RecipientList,
+  ReportSchedule,
+  ReportScheduleBody,
+  SavedView,
+  SavedViewBody,
+} from '@portal/contracts/report-views.ts';
+import type { ReportKind } from '@portal/contracts/reports-kinds.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/request.ts';
+
+const VIEWS = ['report-views'];
+const SCHEDULES = ['report-schedules'];
+
+/** GET /v1/report/views?kind= (own and shared in the organisation). */
+export function useSavedViews(kind: ReportKind, enabled = true) {
+  return useQuery({
+    queryKey: [...VIEWS, kind],
+    queryFn: async () => (await request<{ list: SavedView[] }>('/v1/report/views', { query: { kind } })).list,
+    enabled,
+    retry: false,
+  });
+}
+
+/** POST /v1/report/views. */
+export function useSaveView() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SavedViewBody) => request<SavedView>('/v1/report/views', { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: VIEWS }),
+  });
+}
+
+/** DELETE /v1/report/views/:id (own views). */
+export function useDeleteView() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => request<null>(`/v1/report/views/${id}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: VIEWS });
+      void client.invalidateQueries({ queryKey: SCHEDULES });
+    },
+  });
+}
+
+/** GET /v1/report/schedules (the caller's). */
+export function useSchedules() {
+  return useQuery({
+    queryKey: SCHEDULES,
+    queryFn: async () => (await request<{ list: ReportSchedule[] }>('/v1/report/schedules')).list,
+  });
+}
+
+/** GET /v1/report/schedules/recipients: the organisation's members' e-mails. */
+export function useRecipients() {
+  return useQuery({
+    queryKey: [...SCHEDULES, 'recipients'],
+    queryFn: async () => (await request<RecipientList>('/v1/report/schedules/recipients')).list,
+  });
+}
+
+/** POST /v1/report/schedules, or PUT /v1/report/schedules/:id with `id`. */
+export function useSaveSchedule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: ReportScheduleBody }) =>
+      id
+        ? request<ReportSchedule>(`/v1/report/schedules/${id}`, { method: 'PUT', body })
+        : request<ReportSchedule>('/v1/report/schedules', { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: SCHEDULES }),
+  });
+}
+
+/** POST /v1/report/schedules/:id/send_now: one extra send, queued now. */
+export function useSendNow() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      request<ReportSchedule>(`/v1/report/schedules/${id}/send_now`, { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: SCHEDULES }),
+  });
+}
+
+/** DELETE /v1/report/schedules/:id. */
+export function useDeleteSchedule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => request<null>(`/v1/report/schedules/${id}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: SCHEDULES }),
+  });
+}

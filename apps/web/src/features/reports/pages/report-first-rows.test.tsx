@@ -1,0 +1,93 @@
+/**
+ * Loading order of a report screen (issue 11 item 4): the list is asked for without waiting for the
+ * column catalogue, the trend waits for the list, and the landing preload's first page is the one the
+ * screen shows (no second request).
+ */
+import { sdkCatalogue, sdkDefaultFields } from '@portal/contracts/reports.ts';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../../app/providers.tsx';
+import { preloadScreen } from '../../../app/route-table.tsx';
+import { mockApi, renderApp, seedSession, sessionRoutes } from '../../../test/render-app.tsx';
+
+const columns = sdkCatalogue.map((c) => ({ ...c, title: c.title.zh }));
+const listAnswer = {
+  list: [{ dt: '20240102', app_key: 'k1', app_name: 'Puzzle Blast', request: 10, revenue: 1.5 }],
+  count: 1,
+  total: { request: 10, revenue: 1.5 },
+};
+
+/** A reply held until `release()` is called. */
+function held<T>(value: T) {
+  let release: () => void = () => undefined;
+  const promise = new Promise<T>((resolve) => {
+    release = () => resolve(value);
+  });
+  return { promise, release: () => release() };
+}
+
+function routes(overrides: Record<string, unknown> = {}) {
+  return {
+    ...sessionRoutes(),
+    'GET /v1/report/stat_column/sdk': { code: 0, data: columns },
+    'GET /v1/user/channels': { code: 0, data: [] },
+    'GET /common/country': { code: 0, data: [] },
+    'GET /v1/report/list/sdk': { code: 0, data: listAnswer },
+    'GET /v1/report/trend/sdk': { code: 0, data: [{ dt: '20240102', value: 1.5 }] },
+    ...overrides,
+  } as Parameters<typeof mockApi>[0];
+}
+
+describe('report loading order', () => {
+  // The screen's modules load lazily; importing them once up front keeps that cold transform (seconds
+  // on a loaded machine) out of the first test's wait for rows.
+  beforeAll(async () => {
+    await import('./sdk-report-page.tsx');
+  }, 60_000);
+
+  it('shows the rows while the column catalogue is still on its way, then keeps them', async () => {
+    seedSession();
+    const catalogue = held({ code: 0, data: columns });
+    const api = mockApi(routes({ 'GET /v1/report/stat_column/sdk': () => catalogue.promise }));
+    renderApp('/report/sdk');
+
+    // the first render of the app in a test file pays antd's style generation: seconds on a loaded machine
+    const total = await screen.findByTestId('total-revenue', {}, { timeout: 30_000 });
+    expect(total.textContent).toBe('1.50');
+    expect(api.callsTo('/v1/report/stat_column/sdk')).toHaveLength(1);
+    expect(api.callsTo('/v1/report/list/sdk')[0]?.query.get('fields')).toBe(sdkDefaultFields.join(','));
+
+    catalogue.release();
+    await waitFor(() => expect(api.callsTo('/v1/report/trend/sdk')).toHaveLength(1));
+    // the server's catalogue equals the contracts' one: same query, no second list request
+    expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(1);
+  }, 60_000);
+
+  it('asks for the trend only once the list has answered', async () => {
+    seedSession();
+    const list = held({ code: 0, data: listAnswer });
+    const api = mockApi(routes({ 'GET /v1/report/list/sdk': () => list.promise }));
+    renderApp('/report/sdk');
+
+    await waitFor(() => expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(1));
+    await screen.findByTestId('trend-panel');
+    expect(api.callsTo('/v1/report/trend/sdk')).toHaveLength(0);
+
+    list.release();
+    await screen.findByTestId('total-revenue');
+    await waitFor(() => expect(api.callsTo('/v1/report/trend/sdk')).toHaveLength(1));
+  });
+
+  it('the landing preload asks for the first page, which the screen then shows without asking again', async () => {
+    seedSession();
+    const api = mockApi(routes());
+    const client = createQueryClient();
+    preloadScreen('/report/sdk', client);
+    await waitFor(() => expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(1));
+    expect(api.callsTo('/api/v1/user/menu')).toHaveLength(0);
+
+    renderApp('/report/sdk', client);
+    expect((await screen.findByTestId('total-revenue')).textContent).toBe('1.50');
+    expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * The scheduled reports screen (issue 13 item 8): reachable from the reports menu, lists each
+ * schedule with its last send and result, and creates one from a saved view for members' addresses.
+ */
+import type { ReportSchedule, SavedView } from '@portal/contracts/report-views.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '../../../test/render-app.tsx';
+
+const view: SavedView = {
+  id: 5,
+  kind: 'sdk',
+  name: 'Team revenue',
+  shared: true,
+  query: { preset: 'last_7_days', fields: 'dt,revenue' },
+  owner_name: 'Demo Admin',
+  mine: true,
+  updated_at: '2026-01-15T12:00:00.000Z',
+};
+const schedule: ReportSchedule = {
+  id: 9,
+  view_id: 5,
+  view_name: 'Team revenue',
+  kind: 'sdk',
+  frequency: 'weekly',
+  weekday: 1,
+  hour: 8,
+  timezone: 'Asia/Shanghai',
+  recipients: ['demo@example.com'],
+  format: 'xlsx',
+  next_due_at: '2026-01-19T00:00:00.000Z',
+  last_due_at: '2026-01-12T00:00:00.000Z',
+  last_status: 'failed',
+  last_error: 'the owner may not open this report (402)',
+};
+
+async function pick(testId: string, option: string) {
+  const select = await screen.findByTestId(testId);
+  fireEvent.mouseDown(select.querySelector('.ant-select-selector, .ant-select-content') ?? select);
+  const options = await screen.findAllByText(option, { selector: '.ant-select-item-option-content' });
+  fireEvent.click(options[options.length - 1] as HTMLElement);
+}
+
+describe('scheduled reports page', () => {
+  beforeAll(async () => {
+    await import('./report-schedules-page.tsx');
+  }, 60_000);
+
+  it('lists schedules with their result and creates one from a saved view', async () => {
+    seedSession();
+    const api = mockApi({
+      ...sessionRoutes(),
+      'GET /v1/report/schedules': { code: 0, data: { list: [schedule] } },
+      'GET /v1/report/schedules/recipients': {
+        code: 0,
+        data: { list: ['demo@example.com', 'member@example.com'] },
+      },
+      'GET /v1/report/views': (c: Call) => ({
+        code: 0,
+        data: { list: c.query.get('kind') === 'sdk' ? [view] : [] },
+      }),
+      'POST /v1/report/schedules': (c: Call) => ({
+        code: 0,
+        data: { ...schedule, ...(c.body as object), id: 10, last_status: null },
+      }),
+    });
+    renderApp('/report/schedules');
+    const page = await screen.findByTestId('report-schedules-page', {}, { timeout: 30_000 });
+    const row = await within(page).findByText('Team revenue');
+    const tr = row.closest('tr') as HTMLElement;
+    expect(within(tr).getByText('失败').getAttribute('title')).toContain('402');
+    expect(within(tr).getByText('星期一 08:00（Asia/Shanghai）')).toBeTruthy();
+    expect(screen.getAllByText('定时报表').length).toBeGreaterThan(0);
+    // Only the kinds the menu permits are asked for.
+    expect(api.callsTo('/v1/report/views').map((c) => c.query.get('kind'))).toEqual(['sdk']);
+
+    fireEvent.click(screen.getByTestId('schedule-create'));
+    await pick('schedule-view', 'Team revenue (SDK)');
+    await pick('schedule-recipients', 'member@example.com');
+    fireEvent.click(screen.getByRole('button', { name: /^确\s*定$/ }));
+    await waitFor(() =>
+      expect(api.callsTo('/v1/report/schedules').some((c) => c.method === 'POST')).toBe(true),
+    );
+    const body = api.callsTo('/v1/report/schedules').find((c) => c.method === 'POST')?.body;
+    expect(body).toMatchObject({
+      view_id: 5,
+      frequency: 'daily',
+      weekday: null,
+      hour: 8,
+      recipients: ['member@example.com'],
+      format: 'xlsx',
+    });
+  }, 120_000);
+});
