@@ -1,8 +1,10 @@
 /**
- * Starts the real server once for the journeys: a fresh DATA_DIR, demo data seeded on first start, the
- * captcha test answer, the built web app. Provides its base URL to the tests as `baseUrl`.
+ * Starts the real server once for the journeys, as shipped: the compiled `apps/server/dist/main.js`
+ * (scripts/build-server.mjs; `npm test` builds it before the journeys, and it is rebuilt here when
+ * stale), a fresh DATA_DIR, demo data seeded on first start, the captcha test answer, the built web
+ * app. Provides its base URL to the tests as `baseUrl`.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -11,6 +13,21 @@ import type { TestProject } from 'vitest/node';
 
 export const E2E_CAPTCHA = '424242';
 const root = path.resolve(import.meta.dirname, '..');
+/** The compiled server the journeys run. */
+export const serverMain = path.join(root, 'apps/server/dist/main.js');
+
+/**
+ * Compiles the server when its build is missing or older than its sources (scripts/ensure.mjs, the
+ * same rule as `npm start`), so the journeys never run a stale build.
+ */
+export function ensureServerBuilt() {
+  const res = spawnSync(
+    process.execPath,
+    ['--input-type=module', '-e', "(await import('./scripts/ensure.mjs')).ensureServerBuild()"],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (res.status !== 0) throw new Error('building the server failed');
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -49,7 +66,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  ensureServerBuilt();
+  const child = spawn(process.execPath, ['--enable-source-maps', serverMain], {
     cwd: root,
     env: {
       ...process.env,
@@ -64,7 +82,12 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForServer(`${baseUrl}/docs/json`, child, 150_000);
+  // Seeding 120 demo days takes a few seconds on an idle machine, minutes on a crowded one.
+  await waitForServer(`${baseUrl}/readyz`, child, 600_000).catch((err) => {
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  });
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   return async () => {

@@ -1,9 +1,10 @@
 /**
- * Steps shared by the journeys: signing in through the real login page (captcha test answer), the
- * cookie-consent dialog, and reading the session token the page stored (cookie `token`).
+ * Steps shared by the journeys: a page in a fresh context in a given language, signing in through the
+ * real login page (captcha test answer), the cookie-consent dialog, picking an antd select option, and
+ * reading the session token the page stored (cookie `token`).
  */
 
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const E2E_CAPTCHA = '424242';
@@ -28,4 +29,25 @@ export async function sessionToken(page: Page): Promise<string> {
   const cookie = (await page.context().cookies()).find((c) => c.name === 'token');
   if (!cookie) throw new Error('no token cookie after sign-in');
   return decodeURIComponent(cookie.value);
+}
+
+/** A page in a fresh browser context whose app starts in `lang` (localStorage `language`). */
+export async function pageIn(
+  browser: Browser,
+  lang: 'zh' | 'en',
+  viewport = { width: 1280, height: 800 },
+): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript((l) => localStorage.setItem('language', l), lang);
+  return context.newPage();
+}
+
+/** Opens the antd select `data-testid=testId` and clicks its first option showing `option`. */
+export async function pickOption(page: Page, testId: string, option: string) {
+  await page.locator(`[data-testid=${testId}]`).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: option })
+    .first()
+    .click();
 }

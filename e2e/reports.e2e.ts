@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { countryLabel } from '@portal/contracts/report-labels.ts';
 import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -148,9 +149,33 @@ describe('report suite journey (demo@example.com)', () => {
     const [header, ...data] = rows;
     expect(header).toEqual(['国家/地区', '日期', '渠道', '点击数', '拒绝数', '收入 ($)']);
     expect(data).toHaveLength(body.data.count);
+    // As the page shows them (issue 13 item 6): the country's Chinese name, a real date, numbers.
+    const shown: Record<string, (v: unknown) => unknown> = {
+      geo: (v) => countryLabel(v, 'zh'),
+      dt: (v) => {
+        const d = String(v);
+        return new Date(Date.UTC(Number(d.slice(0, 4)), Number(d.slice(4, 6)) - 1, Number(d.slice(6, 8))));
+      },
+    };
     const fields = ['geo', 'dt', 'channel', 'click', 'reject', 'revenue'];
-    const mismatches = body.data.list.filter((row, i) => !fields.every((f, j) => same(data[i]?.[j], row[f])));
+    const expectCell = (f: string, v: unknown) => (shown[f] ? shown[f](v) : v);
+    const mismatches = body.data.list.filter(
+      (row, i) =>
+        !fields.every((f, j) => {
+          const want = expectCell(f, row[f]);
+          const got = data[i]?.[j];
+          return want instanceof Date
+            ? got instanceof Date && got.getTime() === want.getTime()
+            : same(got, want);
+        }),
+    );
     expect(mismatches).toEqual([]);
+    // Typed and formatted cells, a frozen title row.
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    const second = sheet.getRow(2);
+    expect(second.getCell(2).numFmt).toBe('yyyy-mm-dd');
+    expect(second.getCell(4)).toMatchObject({ type: ExcelJS.ValueType.Number, numFmt: '#,##0' });
+    expect(second.getCell(6)).toMatchObject({ type: ExcelJS.ValueType.Number, numFmt: '#,##0.00' });
 
     const csv = page.waitForEvent('download');
     await page.locator('[data-testid=report-export-csv]').click();
