@@ -4,9 +4,12 @@
  * bytes, and the server's peak resident memory during the download (VmHWM reset before each export,
  * RSS also sampled every 50 ms). The query is the network-wide report at full detail (date, hour, app,
  * placement, country), over the fewest days ending at the last day of the facts that hold `--export-rows`
- * rows (at most 90 days); the row count is the list endpoint's `count` for the same query.
- * Target: XLSX ≥ 100 000 rows/s with the server's peak RSS under 300 MB.
- * Until the endpoint exists it prints "skipped: endpoint not available (HTTP 404)".
+ * rows (at most 90 days). Rows are counted in the file itself: CSV lines, and the XLSX read back with
+ * exceljs' streaming WorkbookReader (data rows of every sheet, each sheet's title row left out), and
+ * compared with the facts' count. Target (issue 11): XLSX at ≥ 80 % of what exceljs writes alone on
+ * this machine (lib/xlsx-ceiling.ts, measured in the same run), not an absolute figure; the peak RSS
+ * is printed beside. The server runs as shipped (lib/server.ts). Prints the load average at start and
+ * end. Until the endpoint exists it prints "skipped: endpoint not available (HTTP 404)".
  *
  *   npx tsx bench/export.ts [--rows 10000000] [--export-rows 1000000] [--runs 1] [--seed 1]
  *     [--formats xlsx,csv] [--accounts pglite,postgres]
@@ -17,16 +20,26 @@
  *
  * --rows: hourly facts of the data set (bench/lib/dataset.ts); --runs: downloads per format.
  */
+import { createWriteStream, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { dayNumber, fromDayNumber } from '@portal/contracts/report-dates.ts';
+import ExcelJS from 'exceljs';
 import { openDuckDbStore } from '../apps/server/src/reports/store.ts';
 import { ensureDataset } from './lib/dataset.ts';
 import { httpLogin } from './lib/http-login.ts';
 import { ensurePgAccounts } from './lib/pg.ts';
 import { OPS, queryString } from './lib/queries.ts';
 import { startServer } from './lib/server.ts';
-import { machine, printMachine, processMemory, resetPeakMemory, saveResult } from './lib/stats.ts';
+import {
+  machine,
+  outDir,
+  printLoadAtEnd,
+  printMachine,
+  processMemory,
+  resetPeakMemory,
+  saveResult,
+} from './lib/stats.ts';
 import { xlsxCeiling } from './lib/xlsx-ceiling.ts';
 
 const { values: flags } = parseArgs({
@@ -47,8 +60,33 @@ const FIELDS =
 const TITLES =
   'Date,Hour,App,Placement,Country,Requests,Responses,Fill rate,Impressions,Clicks,CTR,Revenue,eCPM';
 
+/** Share of exceljs' own speed the XLSX export must reach. */
+const CEILING_SHARE = 0.8;
+
+/** Data rows of an XLSX file read back with exceljs' streaming reader (each sheet's title row left out). */
+async function xlsxDataRows(file: string): Promise<{ rows: number; sheets: number }> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'ignore',
+    hyperlinks: 'ignore',
+  });
+  let rows = 0;
+  let sheets = 0;
+  for await (const sheet of reader) {
+    sheets++;
+    for await (const _row of sheet) rows++;
+    rows--;
+  }
+  return { rows, sheets };
+}
+
 type Download = {
   format: string;
+  /** Rows the facts hold for the query. */
+  expectedRows: number;
+  /** XLSX sheets read back. */
+  sheets?: number;
   status: number;
   contentType: string;
   bytes: number;
@@ -109,18 +147,35 @@ async function download(
     }
     let bytes = 0;
     let newlines = 0;
+    // The XLSX goes to a file, read back once the download is timed.
+    const file = path.join(outDir, `export-${process.pid}.xlsx`);
+    const sink = format === 'xlsx' ? createWriteStream(file) : undefined;
     const reader = res.body?.getReader();
     while (reader) {
       const { done, value } = await reader.read();
       if (done) break;
       bytes += value.byteLength;
       if (format === 'csv') for (const b of value) if (b === 10) newlines++;
+      if (sink && !sink.write(value)) await new Promise<void>((r) => sink.once('drain', () => r()));
     }
     const seconds = (performance.now() - t0) / 1000;
-    const counted = format === 'csv' ? newlines - 1 : rows;
     const mem = processMemory(pid);
+    let counted = newlines - 1;
+    let sheets: number | undefined;
+    if (sink) {
+      await new Promise<void>((resolve, reject) =>
+        sink.end((err?: Error | null) => (err ? reject(err) : resolve())),
+      );
+      try {
+        ({ rows: counted, sheets } = await xlsxDataRows(file));
+      } finally {
+        rmSync(file, { force: true });
+      }
+    }
     return {
       format,
+      expectedRows: rows,
+      sheets,
       status: res.status,
       contentType,
       bytes,
@@ -145,6 +200,7 @@ async function main() {
     `facts: ${meta.hourlyRows.toLocaleString('en')} hourly rows; export query: network-wide ${FIELDS.split(',').slice(0, 5).join(', ')}, dt=${range.dt} (${range.rows.toLocaleString('en')} rows)`,
   );
   const ceiling = await xlsxCeiling(300_000);
+  const floorRate = CEILING_SHARE * ceiling.rowsPerSecond;
   console.log(
     `XLSX writer alone (exceljs WorkbookWriter, one thread, ${ceiling.rows.toLocaleString('en')} synthetic rows of 14 cells): ` +
       `${ceiling.seconds.toFixed(2)} s = ${Math.round(ceiling.rowsPerSecond).toLocaleString('en')} rows/s — the most any exceljs export can do per core`,
@@ -174,17 +230,19 @@ async function main() {
             console.log(`${accounts} ${format}: skipped: ${r.skipped}`);
             break;
           }
-          const pass =
-            format === 'xlsx'
-              ? r.rowsPerSecond >= 100_000 && r.peakRssMiB * 2 ** 20 < 300e6
-                ? 'pass'
-                : 'MISS'
-              : '';
+          const pass = format === 'xlsx' ? (r.rowsPerSecond >= floorRate ? 'pass' : 'MISS') : '';
+          const rowsCheck =
+            r.rows === r.expectedRows
+              ? `rows in the file ${r.rows.toLocaleString('en')} = facts: match`
+              : `rows in the file ${r.rows.toLocaleString('en')} ≠ facts ${r.expectedRows.toLocaleString('en')}: MISMATCH`;
           console.log(
-            `accounts on ${accounts}, ${format} run ${i + 1}/${runs}: ${r.rows.toLocaleString('en')} rows, ${(r.bytes / 2 ** 20).toFixed(1)} MiB in ${r.seconds.toFixed(2)} s = ` +
-              `${Math.round(r.rowsPerSecond).toLocaleString('en')} rows/s; server RSS ${r.baselineRssMiB.toFixed(0)} MiB before, ` +
-              `peak ${r.peakRssMiB.toFixed(0)} MiB (sampled ${r.sampledPeakRssMiB.toFixed(0)})` +
-              (pass ? ` — ${pass} (≥ 100 000 rows/s, < 300 MB)` : ''),
+            `accounts on ${accounts}, ${format} run ${i + 1}/${runs}: ${(r.bytes / 2 ** 20).toFixed(1)} MiB in ${r.seconds.toFixed(2)} s = ` +
+              `${Math.round(r.rowsPerSecond).toLocaleString('en')} rows/s; ${rowsCheck}${r.sheets ? ` (${r.sheets} sheets)` : ''}; ` +
+              `server RSS ${r.baselineRssMiB.toFixed(0)} MiB before, peak ${r.peakRssMiB.toFixed(0)} MiB (sampled ${r.sampledPeakRssMiB.toFixed(0)})` +
+              (pass
+                ? ` — ${pass} (≥ ${CEILING_SHARE * 100} % of exceljs alone: ${Math.round(floorRate).toLocaleString('en')} rows/s; ` +
+                  `${((100 * r.rowsPerSecond) / ceiling.rowsPerSecond).toFixed(0)} %)`
+                : ''),
           );
         }
       } finally {
@@ -192,8 +250,11 @@ async function main() {
       }
     }
   }
+  const loadAtEnd = printLoadAtEnd();
   saveResult('export', {
     machine: m,
+    loadAtEnd,
+    ceilingShare: CEILING_SHARE,
     dataset: meta,
     query: { fields: FIELDS, dt: range.dt, rows: range.rows },
     runs,

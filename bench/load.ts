@@ -6,7 +6,8 @@
  *   - the SDK report list, the "publisher 7 d by date" query of bench/lib/queries.ts (count and totals
  *     included), as the demo organisation admin.
  * Prints requests per second (mean), latency p50/p99 in ms, and non-2xx / error counts. Note that the
- * load generator shares the machine's cores with the server.
+ * load generator shares the machine's cores with the server. The server runs as shipped (lib/server.ts:
+ * production, request logs on). Prints the load average at start and end.
  *
  *   npx tsx bench/load.ts [--rows 10000000] [--connections 50] [--duration 15] [--seed 1]
  */
@@ -16,7 +17,7 @@ import { ensureDataset } from './lib/dataset.ts';
 import { httpLogin } from './lib/http-login.ts';
 import { DEMO_ADMIN, queryMix, queryString } from './lib/queries.ts';
 import { startServer } from './lib/server.ts';
-import { machine, printMachine, saveResult } from './lib/stats.ts';
+import { machine, printLoadAtEnd, printMachine, saveResult } from './lib/stats.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -99,7 +100,8 @@ async function main() {
   } finally {
     await server.stop();
   }
-  saveResult('load', { machine: m, dataset: meta, connections, duration, figures });
+  const loadAtEnd = printLoadAtEnd();
+  saveResult('load', { machine: m, loadAtEnd, dataset: meta, connections, duration, figures });
 }
 
 await main();

@@ -3,9 +3,10 @@
  * facts written by the demo generator (DuckDB), for the demo apps plus synthetic long-tail apps.
  *
  * The generator grows rows by adding synthetic apps (`scale`), so the number of apps needed for `rows`
- * is calibrated first on a 14-day in-memory sample; the result lands within a few percent of `rows` and
- * the exact counts are printed with every figure. A directory whose meta.json matches (rows, seed,
- * days) is reused, so only the first run of a size pays for the generation.
+ * is calibrated first on a 14-day in-memory sample, aiming a few percent high; the surplus is then
+ * trimmed from the oldest hours (and their days' rollup rebuilt), so the store holds exactly `rows`
+ * hourly facts (`--rows N` makes N rows). A directory whose meta.json matches (rows, seed, days, exact)
+ * is reused, so only the first run of a size pays for the generation.
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,9 +14,10 @@ import { yesterdayIn } from '@portal/contracts/report-dates.ts';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { seedDemoAccounts } from '../../apps/server/src/demo/accounts.ts';
-import { loadFactApps } from '../../apps/server/src/reports/demo-facts.ts';
-import { type FactApp, generateSdkFacts } from '../../apps/server/src/reports/sdk-generator.ts';
-import { openDuckDbStore } from '../../apps/server/src/reports/store.ts';
+import { loadFactApps } from '../../apps/server/src/demo/demo-facts.ts';
+import { type FactApp, generateSdkFacts } from '../../apps/server/src/demo/sdk-generator.ts';
+import { rollupSql, sdkFacts } from '../../apps/server/src/reports/fact-tables.ts';
+import { openDuckDbStore, type ReportStore } from '../../apps/server/src/reports/store.ts';
 import { outDir, readJson } from './stats.ts';
 
 export type DatasetMeta = {
@@ -42,6 +44,8 @@ export type DatasetOptions = { rows: number; seed?: number; days?: number; log?:
 const CALIBRATION_DAYS = 14;
 const CALIBRATION_APPS = 200;
 const MIN_DAYS = 91;
+/** Calibration aims this much above `rows`, so that trimming (never topping up) lands on `rows`. */
+const OVERSHOOT = 1.05;
 
 /** Environment of a server (or an in-process app) on the bench data directory. */
 export function serverEnv(dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
@@ -64,7 +68,14 @@ export async function ensureDataset(opts: DatasetOptions): Promise<Dataset> {
   const dataDir = path.join(outDir, `data-${opts.rows}-s${seed}`);
   const metaFile = path.join(dataDir, 'meta.json');
   const old = readJson<DatasetMeta>(metaFile);
-  if (old && old.requestedRows === opts.rows && old.seed === seed && old.days === days && old.generatedDays) {
+  if (
+    old &&
+    old.requestedRows === opts.rows &&
+    old.hourlyRows === opts.rows &&
+    old.seed === seed &&
+    old.days === days &&
+    old.generatedDays
+  ) {
     return { dataDir, meta: old, reused: true };
   }
   if (existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true });
@@ -77,7 +88,13 @@ export async function ensureDataset(opts: DatasetOptions): Promise<Dataset> {
     await seedDemoAccounts(app.db);
     const factApps = await loadFactApps(app.db);
     const endDate = yesterdayIn(new Date(), 'UTC');
-    const { synthetic, days: genDays } = await calibrate(factApps, opts.rows, days, endDate, seed);
+    const { synthetic, days: genDays } = await calibrate(
+      factApps,
+      Math.ceil(opts.rows * OVERSHOOT),
+      days,
+      endDate,
+      seed,
+    );
     log(
       `generating ~${opts.rows.toLocaleString('en')} hourly facts: ${factApps.length} demo apps + ${synthetic} synthetic, ${genDays} days to ${endDate}`,
     );
@@ -88,14 +105,18 @@ export async function ensureDataset(opts: DatasetOptions): Promise<Dataset> {
       seed,
       scale: 1 + synthetic / factApps.length,
     });
+    const trimmed = await trimTo(app.reportStore, opts.rows);
+    if (trimmed.hourlyRows !== opts.rows) {
+      log(`note: generated ${trimmed.hourlyRows} hourly facts, fewer than the ${opts.rows} asked for`);
+    }
     await app.reportStore.write((run) => run('CHECKPOINT'));
     const meta: DatasetMeta = {
       requestedRows: opts.rows,
       seed,
       days,
       generatedDays: genDays,
-      hourlyRows: result.hourlyRows,
-      dailyRows: result.dailyRows,
+      hourlyRows: trimmed.hourlyRows,
+      dailyRows: trimmed.dailyRows,
       startDate: result.startDate,
       endDate: result.endDate,
       demoApps: factApps.length,
@@ -108,6 +129,33 @@ export async function ensureDataset(opts: DatasetOptions): Promise<Dataset> {
   } finally {
     await app.close();
   }
+}
+
+/**
+ * Deletes the oldest hourly facts beyond `rows` (ordered by dt, hour, app, placement, country) and
+ * rebuilds the daily rollup of the days touched; returns the counts left.
+ */
+async function trimTo(store: ReportStore, rows: number): Promise<{ hourlyRows: number; dailyRows: number }> {
+  const count = async (t: string) => Number((await store.query(`SELECT count(*) AS n FROM ${t}`))[0]?.n);
+  const surplus = (await count('sdk_hourly')) - rows;
+  if (surplus > 0) {
+    await store.write(async (run, read) => {
+      const [last] = await read(
+        `SELECT strftime(max(dt), '%Y-%m-%d') AS d FROM (
+           SELECT dt FROM sdk_hourly ORDER BY dt, hour, app_key, placement_id, geo LIMIT $n)`,
+        { n: surplus },
+      );
+      const span = { start: '1970-01-01', end: String(last?.d) };
+      await run(
+        `DELETE FROM sdk_hourly WHERE rowid IN (
+           SELECT rowid FROM sdk_hourly ORDER BY dt, hour, app_key, placement_id, geo LIMIT $n)`,
+        { n: surplus },
+      );
+      await run('DELETE FROM sdk_daily WHERE dt BETWEEN $start::DATE AND $end::DATE', span);
+      await run(rollupSql(sdkFacts) as string, span);
+    });
+  }
+  return { hourlyRows: await count('sdk_hourly'), dailyRows: await count('sdk_daily') };
 }
 
 /**
@@ -126,7 +174,7 @@ async function calibrate(
     const base = await generateSdkFacts(mem, { apps, days: CALIBRATION_DAYS, endDate, seed });
     const basePerDay = base.hourlyRows / CALIBRATION_DAYS;
     if (basePerDay * days >= rows) {
-      return { synthetic: 0, days: Math.min(days, Math.max(MIN_DAYS, Math.floor(rows / basePerDay))) };
+      return { synthetic: 0, days: Math.min(days, Math.max(MIN_DAYS, Math.ceil(rows / basePerDay))) };
     }
     await mem.write(async (run) => {
       await run('DELETE FROM sdk_hourly');

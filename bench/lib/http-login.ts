@@ -1,7 +1,9 @@
 /**
  * Logs in over HTTP the way the web client does (api-contract §3–§5): get_key → gen_math → sign the
  * form → JWE-encrypt it → POST /v1/passport/user/login with the test captcha answer the bench server
- * is configured with (CAPTCHA_TEST_ANSWER). Returns the session token for the `token` header.
+ * is configured with (CAPTCHA_TEST_ANSWER). Returns the session token for the `token` header. A bench
+ * server started in production mode (lib/server.ts) has no test captcha: for its URL the sessions
+ * written before it started are handed out instead (`benchSessions`).
  */
 import { createPublicKey } from 'node:crypto';
 import { PLAT_TYPE } from '@portal/contracts/constants.ts';
@@ -13,11 +15,16 @@ const SIGN_KEY = process.env.PORTAL_SIGN_KEY ?? 'portal-dev-sign-key';
 export const BENCH_CAPTCHA = '424242';
 export const DEMO_PASSWORD = 'Demo12345';
 
+/** Server URL → email → session token written for it before it started (lib/server.ts). */
+export const benchSessions = new Map<string, Map<string, string>>();
+
 async function json(res: Response): Promise<{ code: number; msg: string; data: unknown }> {
   return (await res.json()) as { code: number; msg: string; data: unknown };
 }
 
 export async function httpLogin(baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const minted = benchSessions.get(baseUrl)?.get(email);
+  if (minted) return minted;
   const key = await json(await fetch(`${baseUrl}/api/v1/user/get_key`));
   const { kid, alg, enc, public_key } = key.data as {
     kid: string;

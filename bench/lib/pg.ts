@@ -1,10 +1,12 @@
 /**
- * The PostgreSQL baseline: the same SDK hourly facts in a plain `sdk_hourly` table of the local server
- * (database portal_bench, created when missing), with the composite btree index (app_key, dt) a typical
- * portal back end would add, and no rollup. Rows are loaded in arrival order (dt, hour), as an hourly
- * ingest would write them, by exporting CSV from DuckDB and COPY … FROM STDIN. A load is reused while
- * bench_meta records the same facts (row count, last day, seed). Also the accounts database of a bench
- * server on PostgreSQL (`ensurePgAccounts`).
+ * The PostgreSQL baseline, like for like (issue 11 item 6): the same SDK facts in the same two grains
+ * the product reads, `sdk_hourly` and its daily rollup `sdk_daily`, in database portal_bench of the
+ * local server (created when missing), each with the composite btree index (app_key, dt) a typical
+ * portal back end would add. Queries read the rollup unless they show the hour, as the product does
+ * (bench/lib/queries.ts). Rows are loaded in arrival order (dt, hour), as an ingest would write them,
+ * by exporting CSV from DuckDB and COPY … FROM STDIN. A load is reused while bench_meta records the
+ * same facts (row counts, last day, seed, layout). Also the accounts database of a bench server on
+ * PostgreSQL (`ensurePgAccounts`).
  */
 import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -45,7 +47,15 @@ async function ensureDatabase(name: string): Promise<string> {
   return dbUrl(name);
 }
 
-type LoadKey = { hourlyRows: number; endDate: string; seed: number; requestedRows: number };
+type LoadKey = {
+  hourlyRows: number;
+  dailyRows: number;
+  endDate: string;
+  seed: number;
+  requestedRows: number;
+  /** What tables a load holds; a new layout reloads. */
+  layout: string;
+};
 
 /** Connection to portal_bench (created if missing); `max` connections. */
 export async function connectPg(max = 4): Promise<postgres.Sql> {
@@ -64,34 +74,15 @@ export async function pgHolds(sql: postgres.Sql, meta: DatasetMeta): Promise<boo
 function loadKey(meta: DatasetMeta): LoadKey {
   return {
     hourlyRows: meta.hourlyRows,
+    dailyRows: meta.dailyRows,
+    layout: 'sdk_hourly+sdk_daily',
     endDate: meta.endDate,
     seed: meta.seed,
     requestedRows: meta.requestedRows,
   };
 }
 
-/** Replaces sdk_hourly in portal_bench with the facts of `store`; seconds per step. */
-export async function loadPg(
-  sql: postgres.Sql,
-  store: ReportStore,
-  meta: DatasetMeta,
-): Promise<{ exportSeconds: number; copySeconds: number; indexSeconds: number }> {
-  const csv = path.join(outDir, `pg-load-${process.pid}.csv`);
-  const t0 = performance.now();
-  try {
-    await store.write((run) =>
-      run(`COPY (SELECT dt, hour, app_key, placement_id, placement_name, ad_style, geo,
-                        request, response, impression, click, revenue
-                 FROM sdk_hourly ORDER BY dt, hour, app_key) TO '${csv.replaceAll("'", "''")}' (FORMAT csv, HEADER false)`),
-    );
-    const t1 = performance.now();
-    await sql`DELETE FROM bench_meta`;
-    await sql`DROP TABLE IF EXISTS sdk_hourly`;
-    await sql`CREATE TABLE sdk_hourly (
-      dt date NOT NULL,
-      hour smallint NOT NULL,
-      app_key text NOT NULL,
-      placement_id text NOT NULL,
+const COLUMNS = `placement_id text NOT NULL,
       placement_name text NOT NULL,
       ad_style smallint NOT NULL,
       geo text NOT NULL,
@@ -99,23 +90,54 @@ export async function loadPg(
       response bigint NOT NULL,
       impression bigint NOT NULL,
       click bigint NOT NULL,
-      revenue numeric(18, 6) NOT NULL
-    )`;
-    const writable = await sql.unsafe('COPY sdk_hourly FROM STDIN (FORMAT csv)').writable();
-    await pipeline(createReadStream(csv), writable);
-    const t2 = performance.now();
-    await sql`CREATE INDEX sdk_hourly_app_dt ON sdk_hourly (app_key, dt)`;
-    await sql`VACUUM ANALYZE sdk_hourly`;
-    const t3 = performance.now();
-    await sql`INSERT INTO bench_meta VALUES (1, ${sql.json(loadKey(meta))})`;
-    return {
-      exportSeconds: (t1 - t0) / 1000,
-      copySeconds: (t2 - t1) / 1000,
-      indexSeconds: (t3 - t2) / 1000,
-    };
-  } finally {
-    rmSync(csv, { force: true });
+      revenue numeric(18, 6) NOT NULL`;
+const KEYS_AND_COUNTERS =
+  'app_key, placement_id, placement_name, ad_style, geo, request, response, impression, click, revenue';
+
+/**
+ * Replaces sdk_hourly and sdk_daily in portal_bench with the facts of `store`; seconds per step
+ * (both tables together).
+ */
+export async function loadPg(
+  sql: postgres.Sql,
+  store: ReportStore,
+  meta: DatasetMeta,
+): Promise<{ exportSeconds: number; copySeconds: number; indexSeconds: number }> {
+  const seconds = { exportSeconds: 0, copySeconds: 0, indexSeconds: 0 };
+  await sql`DELETE FROM bench_meta`;
+  for (const hourly of [true, false]) {
+    const table = hourly ? 'sdk_hourly' : 'sdk_daily';
+    const time = hourly ? 'dt, hour' : 'dt';
+    const csv = path.join(outDir, `pg-load-${table}-${process.pid}.csv`);
+    const t0 = performance.now();
+    try {
+      await store.write((run) =>
+        run(`COPY (SELECT ${time}, ${KEYS_AND_COUNTERS} FROM ${table} ORDER BY ${time}, app_key)
+             TO '${csv.replaceAll("'", "''")}' (FORMAT csv, HEADER false)`),
+      );
+      const t1 = performance.now();
+      await sql.unsafe(`DROP TABLE IF EXISTS ${table}`);
+      await sql.unsafe(`CREATE TABLE ${table} (
+        dt date NOT NULL,
+        ${hourly ? 'hour smallint NOT NULL,' : ''}
+        app_key text NOT NULL,
+        ${COLUMNS}
+      )`);
+      const writable = await sql.unsafe(`COPY ${table} FROM STDIN (FORMAT csv)`).writable();
+      await pipeline(createReadStream(csv), writable);
+      const t2 = performance.now();
+      await sql.unsafe(`CREATE INDEX ${table}_app_dt ON ${table} (app_key, dt)`);
+      await sql.unsafe(`VACUUM ANALYZE ${table}`);
+      const t3 = performance.now();
+      seconds.exportSeconds += (t1 - t0) / 1000;
+      seconds.copySeconds += (t2 - t1) / 1000;
+      seconds.indexSeconds += (t3 - t2) / 1000;
+    } finally {
+      rmSync(csv, { force: true });
+    }
   }
+  await sql`INSERT INTO bench_meta VALUES (1, ${sql.json(loadKey(meta))})`;
+  return seconds;
 }
 
 export const PG_ACCOUNTS_DB = 'portal_bench_accounts';

@@ -2,7 +2,8 @@
  * The fixed mix of SDK report list queries of the benchmarks, each with its count and totals row
  * (api-contract §8), in three forms: the HTTP query string, the resolved SdkQuery the server would run
  * (parsed by the server's own parser and intersected with the caller's scope, so the DuckDB SQL is the
- * server's SQL exactly), and the equivalent PostgreSQL SQL over the hourly facts table.
+ * server's SQL exactly), and the equivalent PostgreSQL SQL over the same tables the product reads (the
+ * daily rollup, or the hourly facts when the hour is shown: like for like).
  */
 import { dayNumber, fromDayNumber, yesterdayIn } from '@portal/contracts/report-dates.ts';
 import { sdkListQuery } from '@portal/contracts/reports.ts';
@@ -80,7 +81,7 @@ export function resolveQuery(q: MixQuery): SdkQuery {
   return { ...rest, appKeys: scopedAppKeys(demoScope(q.email), requestedAppKeys) };
 }
 
-// ---- PostgreSQL: the same report over the hourly facts (what a typical portal back end runs) ----
+// ---- PostgreSQL: the same report over the same grain (what a typical portal back end runs) ----
 
 export type PgSql = { text: string; values: (string | string[] | number)[] };
 
@@ -145,8 +146,12 @@ function pgOrder(q: SdkQuery): string {
   return keys.length ? `ORDER BY ${keys.join(', ')}` : '';
 }
 
-/** List page, count and totals over `sdk_hourly` in PostgreSQL. */
+/**
+ * List page, count and totals in PostgreSQL, over `sdk_daily` unless the hour is shown (then
+ * `sdk_hourly`), as the product chooses its table (reports/query-builder.ts sourceTable).
+ */
 export function buildPgSql(q: SdkQuery): { list: PgSql; count: PgSql; total: PgSql } {
+  const table = q.dimensions.includes('hour') ? 'sdk_hourly' : 'sdk_daily';
   const w = pgWhere(q);
   const groupBy = q.dimensions.length ? `GROUP BY ${q.dimensions.map((d) => `f.${d}`).join(', ')}` : '';
   const select = [...q.dimensions.map((d) => `${pgDimension[d]} AS ${d}`), ...q.metrics.map(metricSelect)];
@@ -158,15 +163,15 @@ export function buildPgSql(q: SdkQuery): { list: PgSql; count: PgSql; total: PgS
   }
   return {
     list: {
-      text: `SELECT ${select.join(', ')} FROM sdk_hourly f WHERE ${w.sql} ${groupBy} HAVING count(*) > 0 ${pgOrder(q)} ${page}`,
+      text: `SELECT ${select.join(', ')} FROM ${table} f WHERE ${w.sql} ${groupBy} HAVING count(*) > 0 ${pgOrder(q)} ${page}`,
       values: listValues,
     },
     count: {
-      text: `SELECT count(*) AS n FROM (SELECT 1 FROM sdk_hourly f WHERE ${w.sql} ${groupBy} HAVING count(*) > 0) g`,
+      text: `SELECT count(*) AS n FROM (SELECT 1 FROM ${table} f WHERE ${w.sql} ${groupBy} HAVING count(*) > 0) g`,
       values: w.values,
     },
     total: {
-      text: `SELECT ${sdkMetrics.map(metricSelect).join(', ')} FROM sdk_hourly f WHERE ${w.sql}`,
+      text: `SELECT ${sdkMetrics.map(metricSelect).join(', ')} FROM ${table} f WHERE ${w.sql}`,
       values: w.values,
     },
   };

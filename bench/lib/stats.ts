@@ -92,14 +92,28 @@ export function machine(): Machine {
     memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
     cpu: os.cpus()[0]?.model?.trim() ?? 'unknown',
     node: process.version,
-    loadavg: os.loadavg().map((l) => Math.round(l * 100) / 100),
+    loadavg: loadAverage(),
   };
 }
 
 export function printMachine(m: Machine = machine()): void {
   console.log(
-    `machine: ${m.nproc} cores, ${m.memoryGiB} GiB, ${m.cpu}, node ${m.node}, load average ${m.loadavg.join(' ')} (${m.date})`,
+    `machine: ${m.nproc} cores, ${m.memoryGiB} GiB, ${m.cpu}, node ${m.node}, load average at start ${m.loadavg.join(' ')} (${m.date})`,
   );
+}
+
+/** The machine's 1, 5 and 15 minute load averages, rounded (os.loadavg()). */
+export function loadAverage(): number[] {
+  return os.loadavg().map((l) => Math.round(l * 100) / 100);
+}
+
+/** Prints the load average at the end of a bench (printMachine gives the one at its start). */
+export function printLoadAtEnd(): number[] {
+  const l = loadAverage();
+  console.log(
+    `load average at end: ${l.join(' ')} (${os.availableParallelism()} cores; ${new Date().toISOString()})`,
+  );
+  return l;
 }
 
 /** Milliseconds with a sensible number of decimals. */

@@ -1,0 +1,84 @@
+/**
+ * Lighthouse (performance category only) on Debian's Chromium, fetched from npm on demand through
+ * `npm exec` (npm's own cache; not a project dependency) and run as its CLI, one report per run:
+ *
+ *   CHROME_PATH=/usr/bin/chromium npm exec --yes --package=lighthouse@<LIGHTHOUSE_VERSION> -- \
+ *     lighthouse <url> --only-categories=performance --output=json --output-path=<file> \
+ *     --chrome-flags="--headless=new --no-sandbox --disable-gpu" [--preset=desktop]
+ *
+ * Mobile is Lighthouse's default (simulated slow 4G, 4× CPU slowdown, Moto G-class screen); desktop is
+ * its `desktop` preset. Scores 0–100; LCP, TBT, FCP in ms; CLS unitless.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { outDir } from './stats.ts';
+
+/** Pinned so figures compare across runs; 12.x runs on Node 20 (13.x wants Node 22). */
+export const LIGHTHOUSE_VERSION = process.env.LIGHTHOUSE_VERSION ?? '12.8.2';
+
+export type FormFactor = 'desktop' | 'mobile';
+
+export type LighthouseFigures = {
+  performance: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  fcpMs: number;
+  /** The elements that moved most (Lighthouse's layout-shifts audit), for a CLS over target. */
+  shifts: { node: string; score: number }[];
+  report: string;
+};
+
+type Audit = { numericValue?: number; details?: { items?: Record<string, unknown>[] } };
+type Lhr = { categories: { performance: { score: number | null } }; audits: Record<string, Audit> };
+
+const run = promisify(execFile);
+
+/** One Lighthouse run of `url`; `name` names the JSON report under bench/out/lighthouse/. */
+export async function lighthouse(
+  url: string,
+  formFactor: FormFactor,
+  name: string,
+): Promise<LighthouseFigures> {
+  const dir = path.join(outDir, 'lighthouse');
+  mkdirSync(dir, { recursive: true });
+  const report = path.join(dir, `${name}-${formFactor}.json`);
+  const args = [
+    'exec',
+    '--yes',
+    `--package=lighthouse@${LIGHTHOUSE_VERSION}`,
+    '--',
+    'lighthouse',
+    url,
+    '--quiet',
+    '--only-categories=performance',
+    '--output=json',
+    `--output-path=${report}`,
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+    ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
+  ];
+  await run('npm', args, {
+    env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 300_000,
+  });
+  const lhr = JSON.parse(readFileSync(report, 'utf8')) as Lhr;
+  const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const shifts = (lhr.audits['layout-shifts']?.details?.items ?? [])
+    .map((it) => ({
+      node: String((it.node as { snippet?: string } | undefined)?.snippet ?? '?').slice(0, 100),
+      score: Number(it.score ?? 0),
+    }))
+    .slice(0, 5);
+  return {
+    performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcpMs: num('largest-contentful-paint'),
+    cls: num('cumulative-layout-shift'),
+    tbtMs: num('total-blocking-time'),
+    fcpMs: num('first-contentful-paint'),
+    shifts,
+    report,
+  };
+}
