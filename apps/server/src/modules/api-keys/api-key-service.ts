@@ -7,7 +7,8 @@
  * an audit entry in the same transaction.
  */
 import { randomBytes } from 'node:crypto';
-import { Role, UserStatus } from '@portal/contracts/constants.ts';
+import { canUseApiKeys } from '@portal/contracts/access.ts';
+import { Role } from '@portal/contracts/constants.ts';
 import { API_KEY_PREFIX, type ApiKey, type ApiKeyCreated } from '@portal/contracts/security.ts';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -25,13 +26,13 @@ const PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
 
 type Owner = { userId: number; companyId: number; isAdmin: boolean };
 
-/** The caller as a key owner, or 402 (operations, no organisation, not active). */
+/**
+ * The caller as a key owner, or 402 (operations, no organisation, not active): contracts access.ts
+ * `canUseApiKeys`, the rule the web's /account/apiKeys entry follows too.
+ */
 export function keyOwner(user: SessionUser): Owner {
-  if (user.roles.includes(Role.OPS)) throw new AppError(402);
-  if (user.companyId === null || user.status !== UserStatus.ACTIVE) throw new AppError(402);
-  const isAdmin = user.roles.includes(Role.ADMIN);
-  if (!isAdmin && !user.roles.includes(Role.MEMBER)) throw new AppError(402);
-  return { userId: user.userId, companyId: user.companyId, isAdmin };
+  if (!canUseApiKeys(user) || user.companyId === null) throw new AppError(402);
+  return { userId: user.userId, companyId: user.companyId, isAdmin: user.roles.includes(Role.ADMIN) };
 }
 
 const columns = {

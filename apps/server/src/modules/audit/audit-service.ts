@@ -4,7 +4,8 @@
  * answers 402. Filters: actor, object type, UTC date range (inclusive). Newest first. There is no
  * update or delete: entries are only ever inserted (audit.ts).
  */
-import { Role, UserStatus } from '@portal/contracts/constants.ts';
+import { canReadAudit } from '@portal/contracts/access.ts';
+import { Role } from '@portal/contracts/constants.ts';
 import type { AuditEntry, AuditQuery } from '@portal/contracts/security.ts';
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -13,13 +14,13 @@ import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 
-/** The organisation whose log the caller reads: null for operations (every one); 402 otherwise. */
+/**
+ * The organisation whose log the caller reads: null for operations (every one); 402 for anyone
+ * contracts access.ts `canReadAudit` refuses (the rule the web's /account/audit entry follows too).
+ */
 export function auditReach(user: SessionUser): { companyId: number | null } {
-  if (user.roles.includes(Role.OPS)) return { companyId: null };
-  if (user.roles.includes(Role.ADMIN) && user.status === UserStatus.ACTIVE && user.companyId !== null) {
-    return { companyId: user.companyId };
-  }
-  throw new AppError(402);
+  if (!canReadAudit(user)) throw new AppError(402);
+  return { companyId: user.roles.includes(Role.OPS) ? null : user.companyId };
 }
 
 const DAY_MS = 86_400_000;

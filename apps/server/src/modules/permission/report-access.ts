@@ -1,13 +1,11 @@
 /**
- * Which reports a user may open (spec §6), one rule for the menu (modules/user/menu.ts) and for every
- * report endpoint (402 otherwise), so the two can never disagree:
- * - SDK and game centre: role 70 or 67 when cooperation_types has 1; anyone with a type-3 permission;
- * - Affiliate and New Affiliate: role 70 or 67 when cooperation_types has 4; anyone with type 5;
- * - RTB: role 70; role 67 when the organisation has RTB channels; anyone with type 4;
- * - App report: the companies of APP_REPORT_COMPANY_IDS (hasAppReport).
- * No organisation or a pending membership (status 3) sees none (endpoints answer 601 first).
+ * Report access on the server (spec §6): the rules themselves are contracts access.ts
+ * (`permittedReports`, shared with the menu and the web); this module loads their input for a session
+ * and guards every report endpoint with them (402 outside them, 601 without an organisation or while
+ * pending). The organisation's channel types and the APP report flag are known here, not on the web.
  */
-import { CooperationType, DataPermissionType, Role, UserStatus } from '@portal/contracts/constants.ts';
+import { type AccessCaller, permittedReports as grantedReports, isSeated } from '@portal/contracts/access.ts';
+import { Role } from '@portal/contracts/constants.ts';
 import type { ReportKind } from '@portal/contracts/reports-kinds.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -17,33 +15,26 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { appReportAllowed } from './app-report.ts';
 
+/** The access input of one session user as the server loads it (cached per session). */
 export type ReportAccessInput = {
   status: number;
   companyId: number | null;
   roles: number[];
   cooperationTypes: number[];
   dataPermissionTypes: number[];
-  /** Data-permission types (4, 5) of the organisation's channels; optional for older callers. */
+  /** Data-permission types (4, 5) of the organisation's channels; optional for older callers (none). */
   companyChannelTypes?: number[];
   appReport: boolean;
 };
 
-/** The reports `input` may open; pure. */
+/** `input` as the shared rules' caller: the server knows every input, so none is unknown. */
+export function accessCaller(input: ReportAccessInput): AccessCaller {
+  return { ...input, companyChannelTypes: input.companyChannelTypes ?? [] };
+}
+
+/** The reports `input` may open; pure (contracts access.ts `permittedReports`). */
 export function permittedReports(input: ReportAccessInput): Record<ReportKind, boolean> {
-  const none = { sdk: false, rtb: false, affiliate: false, game: false, gx: false };
-  if (input.companyId === null || input.status === UserStatus.APPLICATION) return none;
-  const ops = input.roles.includes(Role.OPS);
-  const manager = ops || input.roles.includes(Role.ADMIN);
-  const coop = new Set(input.cooperationTypes);
-  const perms = new Set(input.dataPermissionTypes);
-  const sdk = (manager && coop.has(CooperationType.SDK)) || perms.has(DataPermissionType.SDK);
-  const affiliate =
-    (manager && coop.has(CooperationType.AFFILIATE)) || perms.has(DataPermissionType.AFFILIATE);
-  const rtb =
-    ops ||
-    (manager && (input.companyChannelTypes ?? []).includes(DataPermissionType.RTB)) ||
-    perms.has(DataPermissionType.RTB);
-  return { sdk, rtb, affiliate, game: sdk, gx: input.appReport };
+  return grantedReports(accessCaller(input));
 }
 
 type AccessUser = Pick<SessionUser, 'userId' | 'status' | 'companyId' | 'roles' | 'tokenHash'>;
@@ -96,9 +87,7 @@ async function readReportAccess(app: FastifyInstance, user: AccessUser): Promise
  * `kind` is not among the caller's reports (spec §8).
  */
 export async function requireReport(app: FastifyInstance, user: AccessUser, kind: ReportKind): Promise<void> {
-  if (!user.roles.includes(Role.OPS) && (user.companyId === null || user.status === UserStatus.APPLICATION)) {
-    throw new AppError(601);
-  }
+  if (!user.roles.includes(Role.OPS) && !isSeated(user)) throw new AppError(601);
   const access = permittedReports(await loadReportAccess(app, user));
   if (!access[kind]) throw new AppError(402);
 }
