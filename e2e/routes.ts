@@ -1,11 +1,11 @@
 /**
  * The web app's route table, read from its sources so the journeys cover every page other features add:
- * public paths are the literal `<Route path="/…">` of app/router.tsx; signed-in paths are the nav
- * catalogue (permission-built and account screens) plus every key of app/route-table.tsx's screenByPath.
+ * public paths are the literal `<Route path="/…">` of app/router.tsx; signed-in paths are every path of
+ * the route table (lib/route-table.ts: permission-built, account, security and report screens).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { accountCatalogue, navCatalogue } from '../apps/web/src/lib/nav-catalogue.ts';
+import { routeTable } from '../apps/web/src/lib/route-table.ts';
 
 const app = path.resolve(import.meta.dirname, '../apps/web/src/app');
 
@@ -17,7 +17,5 @@ export function publicPaths(): string[] {
 
 /** Every permission-built and account path a signed-in user may be routed to. */
 export function signedInPaths(): string[] {
-  const table = readFileSync(path.join(app, 'route-table.tsx'), 'utf8');
-  const screens = [...table.matchAll(/^\s*'(\/[^']+)':/gm)].map((m) => m[1] as string);
-  return [...new Set([...navCatalogue, ...accountCatalogue].map((e) => e.path).concat(screens))];
+  return [...new Set(routeTable.map((e) => e.path))];
 }

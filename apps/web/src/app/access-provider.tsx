@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useMenu } from '../features/auth/api/use-menu.ts';
 import { useUserInfo } from '../features/auth/api/use-user-info.ts';
-import { effectiveMenu, permittedPaths, withReportEntries, withSecurityEntries } from '../lib/access.ts';
+import { menuInForce, permittedPaths } from '../lib/access.ts';
 import { type Access, AccessContext } from '../lib/access-context.ts';
 import { setCompanyStatus, setUserInfo } from '../lib/session.ts';
 import { useSession } from '../lib/use-session.ts';
@@ -37,7 +37,7 @@ export function AccessProvider({ children }: { children: ReactNode }) {
 
   const user = userInfo.data ?? session.userInfo;
   const value = useMemo<Access>(() => {
-    const tree = token ? withReportEntries(withSecurityEntries(effectiveMenu(menu.data, user), user)) : [];
+    const tree = token ? menuInForce(menu.data, user) : [];
     return {
       menu: tree,
       permitted: permittedPaths(tree),

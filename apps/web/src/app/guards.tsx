@@ -2,7 +2,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { useAccess } from '../lib/access-context.ts';
-import { findEntry } from '../lib/nav-catalogue.ts';
+import { findEntry } from '../lib/route-table.ts';
 import { useSession } from '../lib/use-session.ts';
 import { NoPermissionPage } from './pages/no-permission-page.tsx';
 

@@ -2,9 +2,10 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { PageSpinner } from '../components/page-spinner.tsx';
+import { routedPaths } from '../lib/access.ts';
 import { useAccess } from '../lib/access-context.ts';
-import { accountCatalogue, findEntry, parentRedirects } from '../lib/nav-catalogue.ts';
 import { setCurrentPath, setNavigate, unsetNavigate } from '../lib/navigation.ts';
+import { findEntry, navParents } from '../lib/route-table.ts';
 import { NoMatch, RequireAuth } from './guards.tsx';
 import { screenFor } from './route-table.tsx';
 
@@ -36,9 +37,7 @@ const fallback = <PageSpinner top={160} />;
 /** All routes. */
 export function AppRoutes() {
   const { permitted } = useAccess();
-  const leaves = new Set([...permitted, ...accountCatalogue.map((e) => e.path)]);
-  for (const parent of Object.keys(parentRedirects)) leaves.delete(parent);
-  const routes = [...leaves].flatMap((path) => {
+  const routes = routedPaths(permitted).flatMap((path) => {
     const Screen = screenFor(path);
     return [path, ...(findEntry(path)?.patterns ?? [])].map((p) => (
       <Route key={p} path={p} element={<Screen />} />
@@ -59,8 +58,8 @@ export function AppRoutes() {
           <Route path="/404" element={<NotFoundPage />} />
           <Route path="/empty" element={<EmptyPage />} />
           <Route element={<RequireAuth />}>
-            {Object.entries(parentRedirects).map(([from, to]) => (
-              <Route key={from} path={from} element={<Navigate to={to} replace />} />
+            {navParents.map((p) => (
+              <Route key={p.path} path={p.path} element={<Navigate to={p.redirect} replace />} />
             ))}
             {routes}
             <Route path="*" element={<NoMatch />} />

@@ -1,61 +1,35 @@
 /**
- * Route permissions (spec §2, §6). The server's menu tree (GET /api/v1/user/menu) decides which
- * permission-built routes a user gets; when it is unavailable, the same rules are applied to the
- * cached user_info (opt_permission, cooperation_types, data_permission) as a fallback.
+ * What a signed-in user may open on the web (spec §2, §6), derived from the route table
+ * (lib/route-table.ts) and the shared rules (contracts access.ts). The server's menu tree
+ * (GET /api/v1/user/menu) is the truth for the `menu` routes: only the server knows the organisation's
+ * channel types and its APP report flag. When that menu is unavailable the same `accessMenu` runs over
+ * the cached user_info, without those two inputs (see contracts access.ts). Pure: no React, so the
+ * server's tests can feed it the server's answers (modules/user/access-parity.test.ts).
  */
-import { CooperationType, DataPermissionType, Role, UserStatus } from '@portal/contracts/constants.ts';
+import { type AccessCaller, accessMenu, callerFromUserInfo, menuPaths } from '@portal/contracts/access.ts';
+import { UserStatus } from '@portal/contracts/constants.ts';
 import type { MenuItem, UserInfo } from '@portal/contracts/passport.ts';
-import { accountCatalogue, type NavGroup, navCatalogue, reportExtrasCatalogue } from './nav-catalogue.ts';
+import { type NavGroup, navParents, type RouteAccess, routeTable } from './route-table.ts';
 
 /** Every path of a menu tree, depth first. */
 export function flattenMenu(menu: MenuItem[]): string[] {
-  return menu.flatMap((m) => [m.path, ...flattenMenu(m.children ?? [])]);
+  return menuPaths(menu);
 }
 
-/** The catalogue paths spec §6 grants from user_info alone. */
-export function derivedPaths(user: UserInfo): Set<string> {
-  const paths = new Set<string>();
-  if (user.company_id === null || user.status === UserStatus.APPLICATION) return paths;
-  const roles = new Set(user.opt_permission.map((p) => p.role_info.id));
-  const manager = roles.has(Role.OPS) || roles.has(Role.ADMIN);
-  const coop = new Set(user.cooperation_types);
-  const perms = new Set(user.data_permission.map((d) => d.permission_info.type));
-  const sdk = (manager && coop.has(CooperationType.SDK)) || perms.has(DataPermissionType.SDK);
-  const affiliate =
-    (manager && coop.has(CooperationType.AFFILIATE)) || perms.has(DataPermissionType.AFFILIATE);
-  if (sdk) paths.add('/report/sdk').add('/report/game');
-  if (perms.has(DataPermissionType.RTB)) paths.add('/report/rtb');
-  if (affiliate) paths.add('/report/newreport').add('/report/reportv2');
-  if (manager && sdk) paths.add('/apps/list').add('/adpos/list');
-  if (manager) paths.add('/users').add('/roles');
-  return paths;
-}
-
-const groupParent: Partial<Record<NavGroup, MenuItem>> = {
-  reports: { key: 'menu.reports', path: '/report' },
-  account: { key: 'menu.accountManagement', path: '/account' },
+/** A signed-in user whose user_info has not arrived: no organisation known, so account entries only. */
+const unknownCaller: AccessCaller = {
+  roles: [],
+  status: UserStatus.ACTIVE,
+  companyId: null,
+  cooperationTypes: [],
+  dataPermissionTypes: [],
+  companyChannelTypes: null,
+  appReport: null,
 };
 
-/** A menu tree shaped like the server's, built from user_info (fallback only). */
+/** The server's menu rebuilt from user_info (fallback only: RTB through channels and the APP report unknown). */
 export function derivedMenu(user: UserInfo | null): MenuItem[] {
-  const paths = user ? derivedPaths(user) : new Set<string>();
-  const entries = [...navCatalogue.filter((e) => paths.has(e.path)), ...accountCatalogue];
-  const menu: MenuItem[] = [];
-  for (const e of entries) {
-    const leaf = { key: e.titleKey, path: e.path };
-    const parent = groupParent[e.group];
-    if (!parent) {
-      menu.push(leaf);
-      continue;
-    }
-    let node = menu.find((m) => m.path === parent.path);
-    if (!node) {
-      node = { ...parent, children: [] };
-      menu.push(node);
-    }
-    node.children?.push(leaf);
-  }
-  return menu;
+  return accessMenu(user ? callerFromUserInfo(user) : unknownCaller);
 }
 
 /** The menu in force: the server's when it lists anything, else the user_info fallback. */
@@ -63,39 +37,62 @@ export function effectiveMenu(menu: MenuItem[] | undefined, user: UserInfo | nul
   return menu && menu.length > 0 ? menu : derivedMenu(user);
 }
 
-/**
- * `menu` with the account security screens of issue 16 under the account entry (nav-catalogue.ts
- * `securityCatalogue`): security for everyone signed in; API keys for active members (67, 68) of an
- * organisation; the audit log for organisation admins (67) and operations (70).
- */
-export function withSecurityEntries(menu: MenuItem[], user: UserInfo | null): MenuItem[] {
-  if (!user) return menu;
-  const roles = new Set(user.opt_permission.map((p) => p.role_info.id));
-  const member = user.company_id !== null && user.status === UserStatus.ACTIVE;
-  const extra: MenuItem[] = [{ key: 'menu.security', path: '/account/security' }];
-  if (member && !roles.has(Role.OPS) && (roles.has(Role.ADMIN) || roles.has(Role.MEMBER))) {
-    extra.push({ key: 'menu.apiKeys', path: '/account/apiKeys' });
-  }
-  if (roles.has(Role.OPS) || (member && roles.has(Role.ADMIN))) {
-    extra.push({ key: 'menu.audit', path: '/account/audit' });
-  }
-  const account = menu.find((m) => m.path === '/account');
-  if (!account) return [...menu, { key: 'menu.accountManagement', path: '/account', children: extra }];
-  return menu.map((m) => (m === account ? { ...m, children: [...(m.children ?? []), ...extra] } : m));
+/** Whether a route the menu does not list is granted by its own rule (`menu`/`always` come with the menu). */
+function grantedBeside(access: RouteAccess, menu: MenuItem[], caller: AccessCaller | null): boolean {
+  if (access === 'menu' || access === 'always') return false;
+  if (access === 'anyReport') return menu.some((m) => m.path === '/report' && (m.children ?? []).length > 0);
+  if (caller === null) return false;
+  return access === 'signedIn' || access(caller);
+}
+
+/** `menu` with the table's routes of `group` that their own rule grants, last under the group's parent. */
+function withGroupEntries(menu: MenuItem[], user: UserInfo | null, group: NavGroup): MenuItem[] {
+  const caller = user ? callerFromUserInfo(user) : null;
+  const extra = routeTable
+    .filter((e) => e.group === group && grantedBeside(e.access, menu, caller))
+    .map((e) => ({ key: e.titleKey, path: e.path }));
+  const parent = navParents.find((p) => p.group === group);
+  if (extra.length === 0 || !parent) return menu;
+  const node = menu.find((m) => m.path === parent.path);
+  if (!node) return [...menu, { key: parent.titleKey, path: parent.path, children: extra }];
+  return menu.map((m) => (m === node ? { ...m, children: [...(m.children ?? []), ...extra] } : m));
 }
 
 /**
- * `menu` with the scheduled reports screen (nav-catalogue.ts `reportExtrasCatalogue`) last under the
- * reports entry, when the user can open a report at all; the server enforces the rules on every call.
+ * `menu` with the account security screens of issue 16 under the account entry: security for everyone
+ * signed in, API keys and the audit log by contracts `canUseApiKeys` / `canReadAudit`.
  */
+export function withSecurityEntries(menu: MenuItem[], user: UserInfo | null): MenuItem[] {
+  return withGroupEntries(menu, user, 'account');
+}
+
+/** `menu` with the scheduled reports screen last under the reports entry, when it lists a report. */
 export function withReportEntries(menu: MenuItem[]): MenuItem[] {
-  const reports = menu.find((m) => m.path === '/report' && (m.children ?? []).length > 0);
-  if (!reports) return menu;
-  const extra = reportExtrasCatalogue.map((e) => ({ key: e.titleKey, path: e.path }));
-  return menu.map((m) => (m === reports ? { ...m, children: [...(m.children ?? []), ...extra] } : m));
+  return withGroupEntries(menu, null, 'reports');
+}
+
+/**
+ * The sidebar's tree for a signed-in user: the menu in force (`serverMenu`, or the user_info fallback)
+ * plus the table's routes granted beside it (security, API keys, audit, schedules).
+ */
+export function menuInForce(serverMenu: MenuItem[] | undefined, user: UserInfo | null): MenuItem[] {
+  return withReportEntries(withSecurityEntries(effectiveMenu(serverMenu, user), user));
 }
 
 /** The permitted paths of a menu tree. */
 export function permittedPaths(menu: MenuItem[]): Set<string> {
   return new Set(flattenMenu(menu));
+}
+
+/**
+ * The paths the router mounts a screen at: the permitted ones and the `always` routes, without the
+ * parents (which redirect, navParents). Permitted paths the table does not know get a placeholder.
+ */
+export function routedPaths(permitted: ReadonlySet<string>): string[] {
+  const leaves = new Set([
+    ...permitted,
+    ...routeTable.filter((e) => e.access === 'always').map((e) => e.path),
+  ]);
+  for (const parent of navParents) leaves.delete(parent.path);
+  return [...leaves];
 }

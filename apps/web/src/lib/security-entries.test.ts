@@ -2,7 +2,7 @@ import type { UserInfo } from '@portal/contracts/passport.ts';
 import { describe, expect, it } from 'vitest';
 import { demoUser, sdkMenu } from '../test/render-app.tsx';
 import { withSecurityEntries } from './access.ts';
-import { findEntry } from './nav-catalogue.ts';
+import { findEntry } from './route-table.ts';
 
 const withRoles = (ids: number[], extra: Partial<UserInfo> = {}): UserInfo => ({
   ...demoUser,

@@ -7,7 +7,7 @@ import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
 import { useLogout } from '../../features/auth/api/use-logout.ts';
 import { useAccess } from '../../lib/access-context.ts';
-import { navCatalogue } from '../../lib/nav-catalogue.ts';
+import { routeTable } from '../../lib/route-table.ts';
 import { useSession } from '../../lib/use-session.ts';
 
 /** The navbar. */
@@ -18,7 +18,7 @@ export function Navbar() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const logout = useLogout();
-  const firstReport = navCatalogue.find((e) => e.group === 'reports' && permitted.has(e.path));
+  const firstReport = routeTable.find((e) => e.shortcut && e.group === 'reports' && permitted.has(e.path));
 
   const items = [
     { key: '/home', label: <Link to="/home">{t('nav.home')}</Link> },

@@ -1,4 +1,7 @@
-/** Sidebar (spec §2): the user's menu tree under the spec's titles (menu keys are common:menu.*). */
+/**
+ * Sidebar (spec §2): the user's menu tree (lib/access.ts `menuInForce`) under the spec's titles (menu
+ * keys are common:menu.*), with the icons the route table (lib/route-table.ts) names.
+ */
 import {
   AppstoreOutlined,
   BarChartOutlined,
@@ -14,19 +17,25 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAccess } from '../../lib/access-context.ts';
-import { findEntry } from '../../lib/nav-catalogue.ts';
+import { findEntry, type IconName, iconOf } from '../../lib/route-table.ts';
 
 type Item = Required<MenuProps>['items'][number];
 
-const icons: Record<string, ReactNode> = {
-  'menu.reports': <BarChartOutlined />,
-  'menu.appReport': <FundOutlined />,
-  'menu.appManagement': <AppstoreOutlined />,
-  'menu.adSlots': <NotificationOutlined />,
-  'menu.accountManagement': <UserOutlined />,
-  'menu.userManagement': <TeamOutlined />,
-  'menu.roleManagement': <SafetyCertificateOutlined />,
+const icons: Record<IconName, ReactNode> = {
+  reports: <BarChartOutlined />,
+  appReport: <FundOutlined />,
+  apps: <AppstoreOutlined />,
+  adSlots: <NotificationOutlined />,
+  account: <UserOutlined />,
+  users: <TeamOutlined />,
+  roles: <SafetyCertificateOutlined />,
 };
+
+/** The icon of the table entry or parent at `path`, if it names one. */
+function iconFor(path: string): ReactNode {
+  const name = iconOf(path);
+  return name ? icons[name] : undefined;
+}
 
 /** Sidebar items of the menu in force; [] when signed out. */
 export function useSidebarItems(): Item[] {
@@ -34,10 +43,10 @@ export function useSidebarItems(): Item[] {
   const { menu } = useAccess();
   const toItem = (m: MenuItem): Item =>
     m.children
-      ? { key: m.path, icon: icons[m.key], label: t(m.key), children: m.children.map(toItem) }
+      ? { key: m.path, icon: iconFor(m.path), label: t(m.key), children: m.children.map(toItem) }
       : {
           key: m.path,
-          icon: icons[m.key],
+          icon: iconFor(m.path),
           label: (
             <Link to={m.path} data-testid={`nav-${m.path}`}>
               {t(m.key)}

@@ -5,7 +5,7 @@ import { Alert, Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAccess } from '../../../lib/access-context.ts';
-import { navCatalogue } from '../../../lib/nav-catalogue.ts';
+import { routeTable } from '../../../lib/route-table.ts';
 import { useSession } from '../../../lib/use-session.ts';
 
 /** Welcome, status alerts and link cards for a signed-in user. */
@@ -13,7 +13,7 @@ export function QuickLinks() {
   const { t } = useTranslation('home');
   const { userInfo, companyStatus } = useSession();
   const { permitted, loading } = useAccess();
-  const links = navCatalogue.filter((e) => e.group !== 'admin' && permitted.has(e.path));
+  const links = routeTable.filter((e) => e.shortcut && permitted.has(e.path));
   const name = userInfo?.name || userInfo?.user_name || userInfo?.email;
 
   return (

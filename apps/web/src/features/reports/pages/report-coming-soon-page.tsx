@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
-import { findEntry } from '../../../lib/nav-catalogue.ts';
+import { findEntry } from '../../../lib/route-table.ts';
 
 /** Coming-soon screen titled after the route it stands for. */
 export default function ReportComingSoonPage() {
