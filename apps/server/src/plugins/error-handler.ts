@@ -3,8 +3,9 @@
  * catalogue text in the caller's language; schema validation failures → HTTP 200, 604 with
  * `data.errors` = `[{ field, message }]`, messages in the caller's language (validation-messages.ts);
  * framework errors keep their HTTP status (400, 404, 413, 415, 429) in the envelope with a catalogue
- * code and text (604 with a localised reason, 10002, 10008); anything else → 602 with HTTP 500,
- * details only in the log (api-contract §1–2).
+ * code and text (604 with a localised reason, 10002, 10008); a client that went away mid-answer
+ * (a stream closed early, e.g. a compressed answer whose socket closed) is logged at info, not as an
+ * error; anything else unexpected → 602 with HTTP 500, details only in the log (api-contract §1–2).
  */
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
@@ -38,6 +39,15 @@ function frameworkCode(status: number): CodeValue {
   if (status === 429) return 10002;
   if (status === 404) return 10008;
   return 604;
+}
+
+/**
+ * Whether an error only says the client is gone: Node's `ERR_STREAM_PREMATURE_CLOSE` (a piped answer
+ * closed before its end, which on a server means the socket closed) or a request whose socket is
+ * already destroyed. Not a fault of the server: no 602, no error log.
+ */
+export function clientWentAway(request: FastifyRequest, code: string | undefined): boolean {
+  return code === 'ERR_STREAM_PREMATURE_CLOSE' || request.raw.socket?.destroyed === true;
 }
 
 export function registerErrorHandler(app: FastifyInstance) {
@@ -74,7 +84,11 @@ export function registerErrorHandler(app: FastifyInstance) {
         code === 604 ? { errors: [{ field: '', message: requestErrorMessage(err.code, lang) }] } : null;
       return reply.code(status).send({ code, msg: codeMessage(code, lang), data });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    if (clientWentAway(request, err.code)) {
+      request.log.info({ code: err.code }, 'client went away before the answer was sent');
+    } else {
+      request.log.error({ err: error }, 'unhandled error');
+    }
     return reply.code(500).send({ code: 602, msg: codeMessage(602, lang), data: null });
   });
 }
