@@ -1,14 +1,25 @@
 /**
  * The status cell of the app and ad slot lists (spec §4): 1 (under review), 4 (rejected) and −1 are
- * plain text; 2 and 3 are a dropdown offering the other one, applied after the confirm prompt
+ * a read-only badge; 2 and 3 are a dropdown offering the other one, applied after the confirm prompt
  * 'are you sure to modify the status'. Operations staff also get Approve (1 → 2) and Reject (1 → 4)
- * on items under review. A change that succeeded says so ('Status changed'). Labels come from the
- * `apps` catalogue (registered by the screens).
+ * on items under review. A change that succeeded says so ('Status changed'). Every status shows as
+ * a coloured badge (in the dropdown too). Labels come from the `apps` catalogue (registered by the
+ * screens).
  */
 import { Button, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { succeed } from '../lib/notify.ts';
+import { runChange } from './list-page/run-change.ts';
+import { StatusBadge, type StatusTone } from './status-badge.tsx';
+
+/** Badge tones of the audit statuses: under review, active, frozen, rejected, deleted. */
+const tone: Record<number, StatusTone> = {
+  1: 'warning',
+  2: 'success',
+  3: 'neutral',
+  4: 'error',
+  [-1]: 'neutral',
+};
 
 export type AuditStatusCellProps = {
   /** Row id, used in the test ids. */
@@ -31,15 +42,12 @@ export function AuditStatusCell({ id, name, status, isOps, onChange }: AuditStat
     const confirmed = await modal.confirm({ title: question, okText: t('ok'), cancelText: t('cancel') });
     if (!confirmed) return;
     setLoading(true);
-    try {
-      await onChange(to);
-      succeed(t('statusChanged'));
-    } catch {
-      // shown by the request client
-    } finally {
-      setLoading(false);
-    }
+    await runChange(() => onChange(to), t('statusChanged'));
+    setLoading(false);
   };
+  const badge = (s: number, testId?: string) => (
+    <StatusBadge tone={tone[s] ?? 'neutral'} label={t(`status.${s}`)} testId={testId} />
+  );
 
   if (status === 2 || status === 3) {
     return (
@@ -50,7 +58,9 @@ export function AuditStatusCell({ id, name, status, isOps, onChange }: AuditStat
           aria-label={t('statusOf', { name })}
           size="small"
           style={{ minWidth: 110 }}
+          variant="borderless"
           value={status}
+          labelRender={({ value }) => badge(Number(value))}
           loading={loading}
           disabled={loading}
           options={[2, 3].map((s) => ({ value: s, label: t(`status.${s}`) }))}
@@ -60,9 +70,9 @@ export function AuditStatusCell({ id, name, status, isOps, onChange }: AuditStat
     );
   }
   return (
-    <Space size={4} wrap>
+    <Space size={0} wrap>
       {holder}
-      <span data-testid={`status-${id}`}>{t(`status.${status}`)}</span>
+      {badge(status, `status-${id}`)}
       {isOps && status === 1 && (
         <>
           <Button
