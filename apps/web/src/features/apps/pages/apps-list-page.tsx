@@ -1,5 +1,6 @@
 /**
- * /apps/list (spec §2 Apps list): search by app name and package name (debounced 500 ms) and status;
+ * /apps/list (spec §2 Apps list), on the list-page scaffold: search by app name and package name
+ * (debounced 500 ms) and status, with Search and Reset;
  * columns id, name, package, system, app key (click to copy, 'Copy success'; hidden while under
  * review, and for ever when the app never left review), ad slot count (opens the ad slots filtered by app name), status (audit-status-cell),
  * actions (add ad slot, edit, delete; hidden when status is −1); pagination with size choices.
@@ -7,15 +8,17 @@
  */
 import '../i18n.ts';
 import type { AppItem } from '@portal/contracts/apps.ts';
-import { DEFAULT_PAGE_SIZE } from '@portal/contracts/constants.ts';
-import { Button, Card, Input, Modal, Select, Space, Table, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AuditStatusCell } from '../../../components/audit-status-cell.tsx';
 import { useIsOps } from '../../../components/is-ops.ts';
-import { useDebounced } from '../../../components/use-debounced.ts';
+import type { FilterField } from '../../../components/list-page/filter-bar.tsx';
+import { ListPage } from '../../../components/list-page/list-page.tsx';
+import type { ListColumn } from '../../../components/list-page/list-table.tsx';
+import { runChange } from '../../../components/list-page/run-change.ts';
+import { useListState } from '../../../components/list-page/use-list-state.ts';
 import { succeed } from '../../../lib/notify.ts';
 import { useAppList, useAppStatus, useDeleteApp } from '../api/apps-api.ts';
 import { AppDialog } from '../components/app-dialog.tsx';
@@ -23,66 +26,73 @@ import { ReviewDrawer } from '../components/review-drawer.tsx';
 import { copyText } from '../lib/copy.ts';
 
 const STATUSES = [1, 2, 3, 4, -1];
+type Filters = { app_name: string; pkg_name: string; audit_status: number | undefined };
+const NO_FILTERS: Filters = { app_name: '', pkg_name: '', audit_status: undefined };
 
 export default function AppsListPage() {
   const { t } = useTranslation('apps');
   const navigate = useNavigate();
   const isOps = useIsOps();
-  const [appName, setAppName] = useState('');
-  const [pkgName, setPkgName] = useState('');
-  const [status, setStatus] = useState<number | undefined>();
-  const [page, setPage] = useState({ no: 1, size: DEFAULT_PAGE_SIZE });
+  const state = useListState(NO_FILTERS);
   const [dialog, setDialog] = useState<{ open: boolean; editing: AppItem | null }>({
     open: false,
     editing: null,
   });
   const [modal, holder] = Modal.useModal();
   const [reviewOpen, setReviewOpen] = useState(false);
-  const filters = useDebounced({ app_name: appName.trim(), pkg_name: pkgName.trim() }, 500);
-  const list = useAppList({ page_no: page.no, page_size: page.size, ...filters, audit_status: status });
+  const list = useAppList(state.params);
   const changeStatus = useAppStatus();
   const remove = useDeleteApp();
 
-  const resetPage = () => setPage((p) => ({ ...p, no: 1 }));
   const confirmDelete = async (app: AppItem) => {
-    if (
-      !(await modal.confirm({
-        title: t('confirmDelete'),
-        okText: t('ok'),
-        cancelText: t('cancel'),
-        okButtonProps: { danger: true },
-      }))
-    )
-      return;
-    // A failure has been shown by the request client.
-    if (
-      await remove.mutateAsync(app.id).then(
-        () => true,
-        () => false,
-      )
-    )
-      succeed(t('deletedSuccessfully'));
+    const confirmed = await modal.confirm({
+      title: t('confirmDelete'),
+      okText: t('ok'),
+      cancelText: t('cancel'),
+      okButtonProps: { danger: true },
+    });
+    if (confirmed) await runChange(() => remove.mutateAsync(app.id), t('deletedSuccessfully'));
   };
 
-  const columns: ColumnsType<AppItem> = [
-    { title: t('columns.id'), dataIndex: 'id', width: 70 },
-    { title: t('columns.name'), dataIndex: 'app_name' },
-    { title: t('columns.pkg'), dataIndex: 'package_name' },
-    ...(isOps ? [{ title: t('columns.publisher'), dataIndex: 'publisher_name' }] : []),
+  const filters: FilterField<Filters>[] = [
+    { kind: 'text', name: 'app_name', id: 'filter-app-name', label: t('filters.appName'), width: 180 },
+    { kind: 'text', name: 'pkg_name', id: 'filter-pkg-name', label: t('filters.pkgName'), width: 200 },
+    {
+      kind: 'select',
+      name: 'audit_status',
+      testId: 'filter-status',
+      label: t('filters.status'),
+      placeholder: t('filters.allStatus'),
+      width: 150,
+      options: STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+    },
+  ];
+
+  // Widths fit the 1280–1440 px content area (publisher 930 px, operations 1070 px).
+  const columns: ListColumn<AppItem>[] = [
+    { title: t('columns.id'), dataIndex: 'id', width: 64 },
+    { title: t('columns.name'), dataIndex: 'app_name', width: 130, ellipsis: true },
+    { title: t('columns.pkg'), dataIndex: 'package_name', width: 150, ellipsis: true },
+    ...(isOps
+      ? [{ title: t('columns.publisher'), dataIndex: 'publisher_name', width: 120, ellipsis: true }]
+      : []),
     {
       title: t('columns.platform'),
       dataIndex: 'platform',
-      width: 90,
+      width: 80,
       render: (p: number) => t(`platform.${p}`),
     },
     {
       title: t('columns.appKey'),
       dataIndex: 'app_key',
+      width: 120,
+      ellipsis: true,
       render: (key: string | null, app) =>
         key ? (
           <Typography.Link
             data-testid={`app-key-${app.id}`}
             code
+            title={key}
             onClick={() => void copyText(key).then(() => succeed(t('copySuccess')))}
           >
             {key}
@@ -96,7 +106,7 @@ export default function AppsListPage() {
     {
       title: t('columns.adposCount'),
       dataIndex: 'adpos_count',
-      width: 90,
+      width: 86,
       render: (n: number, app) => (
         <Typography.Link
           data-testid={`adpos-count-${app.id}`}
@@ -109,7 +119,8 @@ export default function AppsListPage() {
     {
       title: t('columns.status'),
       dataIndex: 'audit_status',
-      width: 200,
+      // Operations' Approve and Reject sit next to the badge of an app under review.
+      width: isOps ? 200 : 120,
       render: (s: number, app) => (
         <AuditStatusCell
           id={app.id}
@@ -123,11 +134,10 @@ export default function AppsListPage() {
     {
       title: t('columns.actions'),
       key: 'actions',
-      width: 230,
-      fixed: 'right',
+      width: 180,
       render: (_, app) =>
         app.audit_status === -1 ? null : (
-          <Space size={0} data-testid={`app-actions-${app.id}`}>
+          <Space size={0} wrap data-testid={`app-actions-${app.id}`}>
             <Button
               type="link"
               size="small"
@@ -159,75 +169,37 @@ export default function AppsListPage() {
   ];
 
   return (
-    <Card title={t('title')} data-testid="apps-page">
-      {holder}
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input
-          id="filter-app-name"
-          allowClear
-          placeholder={t('filters.appName')}
-          value={appName}
-          onChange={(e) => {
-            setAppName(e.target.value);
-            resetPage();
-          }}
-          style={{ width: 200 }}
-        />
-        <Input
-          id="filter-pkg-name"
-          allowClear
-          placeholder={t('filters.pkgName')}
-          value={pkgName}
-          onChange={(e) => {
-            setPkgName(e.target.value);
-            resetPage();
-          }}
-          style={{ width: 220 }}
-        />
-        <Select
-          data-testid="filter-status"
-          aria-label={t('filters.status')}
-          allowClear
-          placeholder={t('filters.allStatus')}
-          value={status}
-          onChange={(v) => {
-            setStatus(v);
-            resetPage();
-          }}
-          options={STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-          style={{ width: 160 }}
-        />
-        <Button
-          type="primary"
-          data-testid="create-app"
-          onClick={() => setDialog({ open: true, editing: null })}
-        >
-          {t('actions.create')}
-        </Button>
-        {isOps && (
-          <Button data-testid="open-review" onClick={() => setReviewOpen(true)}>
-            {t('review.open')}
+    <ListPage<AppItem, Filters>
+      title={t('title')}
+      testId="apps-page"
+      filterTestId="apps"
+      extra={
+        <Space>
+          {isOps && (
+            <Button data-testid="open-review" onClick={() => setReviewOpen(true)}>
+              {t('review.open')}
+            </Button>
+          )}
+          <Button
+            type="primary"
+            data-testid="create-app"
+            onClick={() => setDialog({ open: true, editing: null })}
+          >
+            {t('actions.create')}
           </Button>
-        )}
-      </Space>
-      <Table<AppItem>
-        data-testid="apps-table"
-        rowKey="id"
-        size="middle"
-        loading={list.isFetching}
-        columns={columns}
-        dataSource={list.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: page.no,
-          pageSize: page.size,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => t('total', { total }),
-          onChange: (no, size) => setPage({ no: size === page.size ? no : 1, size }),
-        }}
-      />
+        </Space>
+      }
+      filters={filters}
+      state={state}
+      query={list}
+      table={{
+        testId: 'apps-table',
+        rowKey: 'id',
+        columns,
+        totalText: (total) => t('total', { total }),
+      }}
+    >
+      {holder}
       <AppDialog
         open={dialog.open}
         editing={dialog.editing}
@@ -235,6 +207,6 @@ export default function AppsListPage() {
         onClose={() => setDialog({ open: false, editing: null })}
       />
       {isOps && <ReviewDrawer open={reviewOpen} onClose={() => setReviewOpen(false)} />}
-    </Card>
+    </ListPage>
   );
 }

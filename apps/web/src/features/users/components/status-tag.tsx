@@ -2,21 +2,24 @@
 import { UserStatus } from '@portal/contracts/constants.ts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge, type StatusTone } from '../../../components/status-badge.tsx';
 
-const color: Record<number, string> = {
-  [UserStatus.ACTIVE]: 'green',
-  [UserStatus.INACTIVE]: 'default',
-  [UserStatus.APPLICATION]: 'gold',
-  [UserStatus.DELETED]: 'red',
+const tone: Record<number, StatusTone> = {
+  [UserStatus.ACTIVE]: 'success',
+  [UserStatus.INACTIVE]: 'neutral',
+  [UserStatus.APPLICATION]: 'warning',
+  [UserStatus.DELETED]: 'error',
 };
 
-/** A coloured tag with the status label in the current language. */
+/** The shared status badge with the user status label in the current language (`status-<status>`). */
 export function StatusTag({ status }: { status: number }) {
   const { t } = useTranslation('common');
   return (
-    <Tag color={color[status] ?? 'default'} data-testid={`status-${status}`}>
-      {t(`userStatus.${status}`, { defaultValue: String(status) })}
-    </Tag>
+    <StatusBadge
+      tone={tone[status] ?? 'neutral'}
+      label={t(`userStatus.${status}`, { defaultValue: String(status) })}
+      testId={`status-${status}`}
+    />
   );
 }
 

@@ -9,7 +9,7 @@ import type { CompanyUser } from '@portal/contracts/users.ts';
 import { Button, type ButtonProps, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { succeed } from '../../../lib/notify.ts';
+import { runChange } from '../../../components/list-page/run-change.ts';
 import { useClickLock } from '../../../lib/use-click-lock.ts';
 import { useDeleteUser, useSetUserStatus } from '../api/users-api.ts';
 
@@ -91,12 +91,7 @@ export function UserActions({ user, self }: { user: CompanyUser; self: boolean }
           okButtonProps={{ 'data-testid': 'confirm-ok', danger: a.danger } as ButtonProps}
           onConfirm={async () => {
             lock();
-            try {
-              await a.run();
-              succeed(a.done);
-            } catch {
-              // shown by the request client
-            }
+            await runChange(a.run, a.done);
           }}
         >
           <Button

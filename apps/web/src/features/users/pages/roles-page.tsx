@@ -1,29 +1,20 @@
 /**
  * /roles (spec §6; role 67/70): the role catalogue (70 shown, not assignable), each active member's
  * organisation role (67 super admin / 68 member) and a data-permission editor per member. Opened with
- * `?user=<id>` (the users page's Edit) it opens that member's editor.
+ * `?user=<id>` (the users page's Edit) it opens that member's editor. The table is the list-page
+ * scaffold's (no filters).
  */
 import '../i18n.ts';
-import { DEFAULT_PAGE_SIZE, Role, UserStatus } from '@portal/contracts/constants.ts';
+import { Role, UserStatus } from '@portal/contracts/constants.ts';
 import type { CompanyUser } from '@portal/contracts/users.ts';
-import {
-  Button,
-  type ButtonProps,
-  Card,
-  Empty,
-  Modal,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Button, type ButtonProps, Empty, Modal, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { succeed } from '../../../lib/notify.ts';
+import { ListPage } from '../../../components/list-page/list-page.tsx';
+import type { ListColumn } from '../../../components/list-page/list-table.tsx';
+import { runChange } from '../../../components/list-page/run-change.ts';
+import { useListState } from '../../../components/list-page/use-list-state.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useRoles, useSetUserRole, useUsers } from '../api/users-api.ts';
 import { DataPermissionDrawer } from '../components/data-permission-drawer.tsx';
@@ -34,8 +25,8 @@ export default function RolesPage() {
   const { t } = useTranslation('users');
   const { userInfo } = useSession();
   const [params, setParams] = useSearchParams();
-  const [page, setPage] = useState({ page_no: 1, page_size: DEFAULT_PAGE_SIZE });
-  const users = useUsers({ ...page, status: UserStatus.ACTIVE });
+  const state = useListState({});
+  const users = useUsers({ ...state.params, status: UserStatus.ACTIVE });
   const roles = useRoles();
   const setRole = useSetUserRole();
   const [editing, setEditing] = useState<CompanyUser | null>(null);
@@ -58,17 +49,22 @@ export default function RolesPage() {
     if (!pending) return;
     const { user, roleId } = pending;
     setPending(null);
-    try {
-      await setRole.mutateAsync({ user_id: user.user_id, role_ids: [roleId] });
-      succeed(t('roles.saved'));
-    } catch {
-      // shown by the request client with the server's reason (own role, owner, last admin)
-    }
+    // A refusal is shown by the request client with the server's reason (own role, owner, last admin).
+    await runChange(
+      () => setRole.mutateAsync({ user_id: user.user_id, role_ids: [roleId] }),
+      t('roles.saved'),
+    );
   };
 
-  const columns: TableColumnsType<CompanyUser> = [
-    { title: t('columns.email'), dataIndex: 'email' },
-    { title: t('columns.name'), dataIndex: 'name', render: (v: string) => v || '-' },
+  const columns: ListColumn<CompanyUser>[] = [
+    { title: t('columns.email'), dataIndex: 'email', width: 240, ellipsis: true },
+    {
+      title: t('columns.name'),
+      dataIndex: 'name',
+      width: 160,
+      ellipsis: true,
+      render: (v: string) => v || '-',
+    },
     {
       title: t('roles.orgRole'),
       key: 'role',
@@ -100,6 +96,7 @@ export default function RolesPage() {
     {
       title: t('roles.otherRoles'),
       key: 'other',
+      width: 150,
       render: (_, u) => <RoleTags roleIds={u.role_ids.filter((id) => id === Role.OPS)} />,
     },
     {
@@ -115,37 +112,34 @@ export default function RolesPage() {
   ];
 
   return (
-    <Card title={t('roles.title')} data-testid="roles-page">
-      <Space orientation="vertical" size={4} style={{ marginBottom: 16 }}>
-        <Typography.Text strong>{t('roles.catalogue')}</Typography.Text>
-        <Space wrap>
-          {(roles.data ?? []).map((r) => (
-            <Tag key={r.id} color={r.assignable ? 'blue' : 'default'} data-testid={`role-entry-${r.id}`}>
-              {t(`common:roles.${r.id}`, { defaultValue: r.name })}
-              {r.assignable ? '' : ` · ${t('roles.notAssignable')}`}
-            </Tag>
-          ))}
+    <ListPage<CompanyUser, Record<string, never>>
+      title={t('roles.title')}
+      testId="roles-page"
+      intro={
+        <Space orientation="vertical" size={4} style={{ marginBottom: 16 }}>
+          <Typography.Text strong>{t('roles.catalogue')}</Typography.Text>
+          <Space wrap>
+            {(roles.data ?? []).map((r) => (
+              <Tag key={r.id} color={r.assignable ? 'blue' : 'default'} data-testid={`role-entry-${r.id}`}>
+                {t(`common:roles.${r.id}`, { defaultValue: r.name })}
+                {r.assignable ? '' : ` · ${t('roles.notAssignable')}`}
+              </Tag>
+            ))}
+          </Space>
+          <Typography.Text type="secondary">{t('roles.hint')}</Typography.Text>
         </Space>
-        <Typography.Text type="secondary">{t('roles.hint')}</Typography.Text>
-      </Space>
-      <Table<CompanyUser>
-        rowKey="user_id"
-        data-testid="roles-table"
-        columns={columns}
-        dataSource={users.data?.list ?? []}
-        loading={users.isFetching}
-        locale={{ emptyText: <Empty description={users.isError ? t('loadFailed') : t('roles.empty')} /> }}
-        rowClassName={(u) => (u.user_id === userInfo?.user_id ? 'row-self' : '')}
-        pagination={
-          (users.data?.total ?? 0) > 0 && {
-            current: page.page_no,
-            pageSize: page.page_size,
-            total: users.data?.total,
-            showTotal: (total) => t('total', { total }),
-            onChange: (page_no, page_size) => setPage({ page_no, page_size }),
-          }
-        }
-      />
+      }
+      state={state}
+      query={users}
+      table={{
+        testId: 'roles-table',
+        rowKey: 'user_id',
+        columns,
+        totalText: (total) => t('total', { total }),
+        emptyText: <Empty description={users.isError ? t('loadFailed') : t('roles.empty')} />,
+        rowClassName: (u) => (u.user_id === userInfo?.user_id ? 'row-self' : ''),
+      }}
+    >
       <DataPermissionDrawer user={editing} onClose={closeEditor} />
       <Modal
         open={pending !== null}
@@ -162,6 +156,6 @@ export default function RolesPage() {
             role: t(`common:roles.${pending.roleId}`),
           })}
       </Modal>
-    </Card>
+    </ListPage>
   );
 }

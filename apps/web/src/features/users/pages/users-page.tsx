@@ -1,130 +1,126 @@
 /**
- * /users (spec §2 users page, §3 statuses; role 67/70): the organisation's members with their status,
- * filters by status and email, approve / inactivate / reactivate / delete with confirms, pagination.
+ * /users (spec §2 users page, §3 statuses; role 67/70), on the list-page scaffold: the organisation's
+ * members with their status badge, filters by status and email with Search and Reset, approve /
+ * inactivate / reactivate / delete with confirms, pagination.
  */
 import '../i18n.ts';
 import { PlusOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE } from '@portal/contracts/constants.ts';
 import type { CompanyUser } from '@portal/contracts/users.ts';
-import { Button, Card, Empty, Input, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Empty, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FilterField } from '../../../components/list-page/filter-bar.tsx';
+import { ListPage } from '../../../components/list-page/list-page.tsx';
+import type { ListColumn } from '../../../components/list-page/list-table.tsx';
+import { useListState } from '../../../components/list-page/use-list-state.ts';
 import { useSession } from '../../../lib/use-session.ts';
-import { type UsersFilter, useUsers } from '../api/users-api.ts';
+import { useUsers } from '../api/users-api.ts';
 import { AddUserModal } from '../components/add-user-modal.tsx';
 import { RoleTags, StatusTag } from '../components/status-tag.tsx';
 import { UserActions } from '../components/user-actions.tsx';
 
 const STATUSES = [3, 1, 2, -1] as const;
+type Filters = { status: number | undefined; email: string };
+const NO_FILTERS: Filters = { status: undefined, email: '' };
 
 /** User management screen. */
 export default function UsersPage() {
   const { t } = useTranslation('users');
   const { userInfo } = useSession();
-  const [filter, setFilter] = useState<UsersFilter>({ page_no: 1, page_size: DEFAULT_PAGE_SIZE });
+  const state = useListState(NO_FILTERS);
   const [adding, setAdding] = useState(false);
-  const users = useUsers(filter);
+  const users = useUsers(state.params);
   const self = userInfo?.user_id;
 
-  const columns: TableColumnsType<CompanyUser> = [
-    { title: t('columns.id'), dataIndex: 'user_id', width: 70 },
+  const filters: FilterField<Filters>[] = [
+    {
+      kind: 'select',
+      name: 'status',
+      testId: 'filter-status',
+      label: t('columns.status'),
+      placeholder: t('filters.status'),
+      width: 160,
+      options: STATUSES.map((s) => ({ value: s, label: t(`common:userStatus.${s}`) })),
+    },
+    { kind: 'text', name: 'email', id: 'filter-email', label: t('filters.email'), width: 240 },
+  ];
+
+  // Widths fit the 1280 px content area (930 px); the actions wrap onto a second line if needed.
+  const columns: ListColumn<CompanyUser>[] = [
+    { title: t('columns.id'), dataIndex: 'user_id', width: 60 },
     {
       title: t('columns.email'),
       dataIndex: 'email',
-      width: 240,
+      width: 180,
       ellipsis: true,
-      render: (v: string) => <span data-field="email">{v}</span>,
+      render: (v: string) => (
+        <span data-field="email" title={v}>
+          {v}
+        </span>
+      ),
     },
     {
       title: t('columns.name'),
       dataIndex: 'name',
-      width: 140,
+      width: 100,
       ellipsis: true,
       render: (v: string) => v || '-',
     },
     {
       title: t('columns.roles'),
       dataIndex: 'role_ids',
-      width: 130,
+      width: 110,
       render: (ids: number[]) => <RoleTags roleIds={ids} />,
     },
     {
       title: t('columns.status'),
       dataIndex: 'status',
-      width: 130,
+      width: 110,
       render: (s: number) => <StatusTag status={s} />,
     },
     {
       title: t('columns.reason'),
       dataIndex: 'join_reason',
+      width: 110,
       ellipsis: true,
       render: (v: string | null) => v || '-',
     },
     {
       title: t('columns.createdAt'),
       dataIndex: 'created_at',
-      width: 150,
+      width: 100,
       render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
     },
     {
       title: t('columns.actions'),
       key: 'actions',
-      width: 220,
-      fixed: 'right',
+      width: 160,
       render: (_, u) => <UserActions user={u} self={u.user_id === self} />,
     },
   ];
 
   return (
-    <Card
+    <ListPage<CompanyUser, Filters>
       title={t('title')}
-      data-testid="users-page"
+      testId="users-page"
+      filterTestId="users"
       extra={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="add-user">
           {t('add.button')}
         </Button>
       }
+      filters={filters}
+      state={state}
+      query={users}
+      table={{
+        testId: 'users-table',
+        rowKey: 'user_id',
+        columns,
+        totalText: (total) => t('total', { total }),
+        emptyText: <Empty description={users.isError ? t('loadFailed') : t('empty')} />,
+      }}
     >
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Select
-          allowClear
-          data-testid="filter-status"
-          aria-label={t('columns.status')}
-          placeholder={t('filters.status')}
-          style={{ width: 180 }}
-          value={filter.status}
-          onChange={(status?: number) => setFilter((f) => ({ ...f, status, page_no: 1 }))}
-          options={STATUSES.map((s) => ({ value: s, label: t(`common:userStatus.${s}`) }))}
-        />
-        <Input.Search
-          allowClear
-          id="filter-email"
-          placeholder={t('filters.email')}
-          style={{ width: 260 }}
-          onSearch={(email) => setFilter((f) => ({ ...f, email: email.trim() || undefined, page_no: 1 }))}
-        />
-      </Space>
-      <Table<CompanyUser>
-        rowKey="user_id"
-        data-testid="users-table"
-        columns={columns}
-        dataSource={users.data?.list ?? []}
-        loading={users.isFetching}
-        scroll={{ x: 1200 }}
-        locale={{ emptyText: <Empty description={users.isError ? t('loadFailed') : t('empty')} /> }}
-        pagination={
-          (users.data?.total ?? 0) > 0 && {
-            current: filter.page_no,
-            pageSize: filter.page_size,
-            total: users.data?.total,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (total) => t('total', { total }),
-            onChange: (page_no, page_size) => setFilter((f) => ({ ...f, page_no, page_size })),
-          }
-        }
-      />
       <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
         {t('hint')}
       </Typography.Paragraph>
@@ -134,6 +130,6 @@ export default function UsersPage() {
         accountId={userInfo?.account_id ?? null}
         email={userInfo?.email ?? ''}
       />
-    </Card>
+    </ListPage>
   );
 }
