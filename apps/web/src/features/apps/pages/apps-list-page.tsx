@@ -68,24 +68,28 @@ export default function AppsListPage() {
     },
   ];
 
-  // Widths fit the 1280–1440 px content area (publisher 930 px, operations 1070 px).
+  // The widths add up to 934 px, the content width at a 1280 px window, in both languages; for
+  // operations (one more column, Approve / Reject) the text columns narrow and the actions wrap.
+  const w = isOps
+    ? { name: 110, pkg: 116, key: 92, status: 170, actions: 150 }
+    : { name: 126, pkg: 146, key: 120, status: 120, actions: 218 };
   const columns: ListColumn<AppItem>[] = [
-    { title: t('columns.id'), dataIndex: 'id', width: 64 },
-    { title: t('columns.name'), dataIndex: 'app_name', width: 130, ellipsis: true },
-    { title: t('columns.pkg'), dataIndex: 'package_name', width: 150, ellipsis: true },
+    { title: t('columns.id'), dataIndex: 'id', width: 56 },
+    { title: t('columns.name'), dataIndex: 'app_name', width: w.name, ellipsis: true },
+    { title: t('columns.pkg'), dataIndex: 'package_name', width: w.pkg, ellipsis: true },
     ...(isOps
-      ? [{ title: t('columns.publisher'), dataIndex: 'publisher_name', width: 120, ellipsis: true }]
+      ? [{ title: t('columns.publisher'), dataIndex: 'publisher_name', width: 100, ellipsis: true }]
       : []),
     {
       title: t('columns.platform'),
       dataIndex: 'platform',
-      width: 80,
+      width: isOps ? 72 : 76,
       render: (p: number) => t(`platform.${p}`),
     },
     {
       title: t('columns.appKey'),
       dataIndex: 'app_key',
-      width: 120,
+      width: w.key,
       ellipsis: true,
       render: (key: string | null, app) =>
         key ? (
@@ -106,7 +110,7 @@ export default function AppsListPage() {
     {
       title: t('columns.adposCount'),
       dataIndex: 'adpos_count',
-      width: 86,
+      width: isOps ? 68 : 72,
       render: (n: number, app) => (
         <Typography.Link
           data-testid={`adpos-count-${app.id}`}
@@ -120,7 +124,7 @@ export default function AppsListPage() {
       title: t('columns.status'),
       dataIndex: 'audit_status',
       // Operations' Approve and Reject sit next to the badge of an app under review.
-      width: isOps ? 200 : 120,
+      width: w.status,
       render: (s: number, app) => (
         <AuditStatusCell
           id={app.id}
@@ -134,7 +138,7 @@ export default function AppsListPage() {
     {
       title: t('columns.actions'),
       key: 'actions',
-      width: 180,
+      width: w.actions,
       render: (_, app) =>
         app.audit_status === -1 ? null : (
           <Space size={0} wrap data-testid={`app-actions-${app.id}`}>

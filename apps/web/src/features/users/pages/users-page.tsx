@@ -46,13 +46,13 @@ export default function UsersPage() {
     { kind: 'text', name: 'email', id: 'filter-email', label: t('filters.email'), width: 240 },
   ];
 
-  // Widths fit the 1280 px content area (930 px); the actions wrap onto a second line if needed.
+  // The widths add up to 936 px, the content width at a 1280 px window; longer English actions wrap.
   const columns: ListColumn<CompanyUser>[] = [
-    { title: t('columns.id'), dataIndex: 'user_id', width: 60 },
+    { title: t('columns.id'), dataIndex: 'user_id', width: 50 },
     {
       title: t('columns.email'),
       dataIndex: 'email',
-      width: 180,
+      width: 170,
       ellipsis: true,
       render: (v: string) => (
         <span data-field="email" title={v}>
@@ -63,26 +63,26 @@ export default function UsersPage() {
     {
       title: t('columns.name'),
       dataIndex: 'name',
-      width: 100,
+      width: 96,
       ellipsis: true,
       render: (v: string) => v || '-',
     },
     {
       title: t('columns.roles'),
       dataIndex: 'role_ids',
-      width: 110,
+      width: 100,
       render: (ids: number[]) => <RoleTags roleIds={ids} />,
     },
     {
       title: t('columns.status'),
       dataIndex: 'status',
-      width: 110,
+      width: 120,
       render: (s: number) => <StatusTag status={s} />,
     },
     {
       title: t('columns.reason'),
       dataIndex: 'join_reason',
-      width: 110,
+      width: 100,
       ellipsis: true,
       render: (v: string | null) => v || '-',
     },
@@ -95,7 +95,7 @@ export default function UsersPage() {
     {
       title: t('columns.actions'),
       key: 'actions',
-      width: 160,
+      width: 200,
       render: (_, u) => <UserActions user={u} self={u.user_id === self} />,
     },
   ];
