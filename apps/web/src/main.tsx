@@ -12,6 +12,7 @@ import { preloadScreen } from './app/route-table.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { initI18n } from './lib/i18n.ts';
 import { consumeQueryToken, getToken } from './lib/session.ts';
+import 'antd/dist/antd.css';
 import './app/styles.css';
 
 initI18n();
