@@ -29,12 +29,12 @@ import { changeAdposStatus, deleteAdpos } from './adpos-status.ts';
 export async function adposRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const common = { tags: ['ad slots'], security: [{ token: [] }] };
-  const preHandler = app.authenticate;
+  // Every route of this group needs a session (api-contract §1): authenticated once, here.
+  app.addHook('preHandler', app.authenticate);
 
   app.get(
     '/v1/adpos',
     {
-      preHandler,
       schema: {
         ...common,
         summary: 'One page of ad slots',
@@ -49,7 +49,6 @@ export async function adposRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/adpos/name_exist',
     {
-      preHandler,
       schema: {
         ...common,
         summary: "Is the ad slot name taken (within app_id, the edited slot's app, or the organisation)",
@@ -69,7 +68,6 @@ export async function adposRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/adpos/type',
     {
-      preHandler,
       schema: {
         ...common,
         summary: 'Ad styles and their content types (publisher_type 1 SDK)',
@@ -96,7 +94,6 @@ export async function adposRoutes(fastify: FastifyInstance) {
   app.post(
     '/v1/adpos',
     {
-      preHandler,
       schema: {
         ...common,
         summary: 'Create an ad slot (under review)',
@@ -113,7 +110,6 @@ export async function adposRoutes(fastify: FastifyInstance) {
   app.put(
     '/v1/adpos',
     {
-      preHandler,
       schema: {
         ...common,
         summary: 'Save an ad slot (app and ad style fixed)',
@@ -130,7 +126,6 @@ export async function adposRoutes(fastify: FastifyInstance) {
   app.delete(
     '/v1/adpos',
     {
-      preHandler,
       schema: {
         ...common,
         summary: 'Delete an ad slot (status −1, to-do action 4)',
@@ -147,7 +142,6 @@ export async function adposRoutes(fastify: FastifyInstance) {
   app.put(
     '/v1/adpos/status',
     {
-      preHandler,
       schema: {
         ...common,
         summary: 'Change the status (id = adpos_id): 2 ↔ 3; operations also 1 → 2 or 1 → 4',

@@ -40,12 +40,12 @@ import { changeAppStatus, deleteApp } from './app-status.ts';
 export async function appRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const common = { tags: ['apps'], security: [{ token: [] }] };
-  const preHandler = app.authenticate;
+  // Every route of this group needs a session (api-contract §1): authenticated once, here.
+  app.addHook('preHandler', app.authenticate);
 
   app.get(
     '/v1/app',
     {
-      preHandler,
       schema: {
         ...common,
         summary: 'One page of apps',
@@ -62,7 +62,6 @@ export async function appRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/app/list',
     {
-      preHandler,
       schema: {
         ...common,
         summary: 'App options (not deleted)',
@@ -75,7 +74,6 @@ export async function appRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/app/channel_name_exist',
     {
-      preHandler,
       schema: {
         ...common,
         summary: 'Is the app name taken in the organisation',
@@ -98,7 +96,6 @@ export async function appRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/app/pkg_exist',
     {
-      preHandler,
       schema: {
         ...common,
         summary: 'Is the package taken in the network',
@@ -118,7 +115,6 @@ export async function appRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/app/urlvalid',
     {
-      preHandler,
       schema: {
         ...common,
         summary: 'Server check of the store address (format; Google Play id = package name)',
@@ -137,7 +133,6 @@ export async function appRoutes(fastify: FastifyInstance) {
   app.post(
     '/v1/app',
     {
-      preHandler,
       schema: {
         ...common,
         summary: 'Create an app (under review)',
@@ -154,7 +149,6 @@ export async function appRoutes(fastify: FastifyInstance) {
   app.put(
     '/v1/app',
     {
-      preHandler,
       schema: { ...common, summary: 'Save an app', body: appUpdateBody, response: { 200: answer(appItem) } },
     },
     async (request) => {
@@ -166,7 +160,6 @@ export async function appRoutes(fastify: FastifyInstance) {
   app.delete(
     '/v1/app',
     {
-      preHandler,
       schema: {
         ...common,
         summary: 'Delete an app (status −1, to-do action 4)',
@@ -184,7 +177,6 @@ export async function appRoutes(fastify: FastifyInstance) {
   app.put(
     '/v1/app/status',
     {
-      preHandler,
       schema: {
         ...common,
         summary: 'Change the status: 2 ↔ 3; operations also approve 1 → 2 or reject 1 → 4',

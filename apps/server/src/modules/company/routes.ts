@@ -23,9 +23,12 @@ import { bindAccount, signupAccount, signupCompany } from './organise.ts';
 
 export async function companyRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  // Every route of this group needs a session (api-contract §1): authenticated once, here, so it
+  // runs before each route's own sign check.
+  app.addHook('preHandler', app.authenticate);
   const guarded = {
     preValidation: captureSignedFields,
-    preHandler: [app.authenticate, verifySignedBody(app)],
+    preHandler: verifySignedBody(app),
   };
   const common = { tags: ['organisation'], security: [{ token: [] }] };
 

@@ -9,12 +9,13 @@ import { listIndustries, seedIndustries } from './industry-service.ts';
 
 export async function industryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Every route of this group needs a session (api-contract §1): authenticated once, here.
+  app.addHook('preHandler', app.authenticate);
   await seedIndustries(app.db);
 
   app.get(
     '/v1/industry',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['apps'],
         summary: 'Industry categories (Google Play), two levels: parent_id −1 is the first level',

@@ -30,12 +30,12 @@ import {
 export async function opsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const common = { tags: ['operations'], security: [{ token: [] }] };
-  const preHandler = app.authenticate;
+  // Every route of this group needs a session (api-contract §1): authenticated once, here.
+  app.addHook('preHandler', app.authenticate);
 
   app.get(
     '/v1/ops/company/list',
     {
-      preHandler,
       schema: {
         ...common,
         summary: 'Companies, e.g. is_publisher=1&cooperation_types=[1] for the app dialog',
@@ -54,7 +54,6 @@ export async function opsRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/ops/profit_center',
     {
-      preHandler,
       schema: {
         ...common,
         summary: 'Active profit centres',
@@ -70,7 +69,6 @@ export async function opsRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/ops/review',
     {
-      preHandler,
       schema: {
         ...common,
         summary: 'Apps and ad slots under review',
@@ -86,7 +84,6 @@ export async function opsRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/ops/todo',
     {
-      preHandler,
       schema: {
         ...common,
         summary: 'To-do notifications (undelivered by default)',

@@ -14,7 +14,7 @@ import { changePassword } from './password-change.ts';
 import { forgotPassword, type MailDeps, sendEmailCode } from './password-reset.ts';
 import { signup } from './signup.ts';
 
-/** Registers send_email, password/forgot, user/signup and PUT /api/v1/user/password on `root`. */
+/** Registers send_email, password/forgot and user/signup (no session needed) on `root`. */
 export function registerAccountRoutes(root: FastifyInstance, deps: Omit<MailDeps, 'app'>) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const full: MailDeps = { app, ...deps };
@@ -63,11 +63,19 @@ export function registerAccountRoutes(root: FastifyInstance, deps: Omit<MailDeps
     },
     async (request) => ok(request, await signup(full, request.body.data, requestLang(request))),
   );
+}
+
+/**
+ * Registers PUT /api/v1/user/password on `scope`, which must authenticate every route of its group
+ * (passportRoutes' signed-in scope adds `app.authenticate` as its preHandler hook).
+ */
+export function registerPasswordChange(scope: FastifyInstance, deps: Omit<MailDeps, 'app'>) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const full: MailDeps = { app, ...deps };
 
   app.put(
     '/api/v1/user/password',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['user'],
         summary: 'Change the password (606 wrong old password); other sessions are revoked',

@@ -22,7 +22,7 @@ import { createMailer } from '../../plugins/mailer.ts';
 import { createAttemptLimits } from '../../plugins/rate-limit.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { revokeSession } from '../../plugins/session-store.ts';
-import { registerAccountRoutes } from './account-routes.ts';
+import { registerAccountRoutes, registerPasswordChange } from './account-routes.ts';
 import { issueCaptcha, refreshCaptcha } from './captcha.ts';
 import { dummyPasswordHash, login } from './login.ts';
 
@@ -103,20 +103,28 @@ export async function passportRoutes(root: FastifyInstance) {
 
   registerAccountRoutes(app, { keys, limits, mailer });
 
-  app.post(
-    '/v1/passport/user/logout',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['passport'],
-        summary: 'Revoke the current session',
-        security: [{ token: [] }],
-        response: { 200: answer(z.null()) },
+  // Logout and password change need a session (api-contract §1): authenticated once, for the group,
+  // in its own scope (the routes above are public).
+  await root.register(async (scope) => {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    app.addHook('preHandler', app.authenticate);
+
+    app.post(
+      '/v1/passport/user/logout',
+      {
+        schema: {
+          tags: ['passport'],
+          summary: 'Revoke the current session',
+          security: [{ token: [] }],
+          response: { 200: answer(z.null()) },
+        },
       },
-    },
-    async (request) => {
-      await revokeSession(app.db, currentUser(request).tokenHash, app.now());
-      return ok(request, null);
-    },
-  );
+      async (request) => {
+        await revokeSession(app.db, currentUser(request).tokenHash, app.now());
+        return ok(request, null);
+      },
+    );
+
+    registerPasswordChange(app, { keys, limits, mailer });
+  });
 }

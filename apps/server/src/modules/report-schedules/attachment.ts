@@ -17,7 +17,7 @@ import { type ReportKind, reportCatalogues, sdkExportQuery } from '@portal/contr
 import { rtbExportQuery } from '@portal/contracts/reports-rtb.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { userRoles, users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
@@ -26,6 +26,7 @@ import { buildCountSql, buildListSql, splitByDay } from '../../reports/query-bui
 import { requireReport } from '../permission/report-access.ts';
 import {
   type Ctx,
+  firstPage,
   type Resolved,
   resolveAffiliate,
   resolveRtb,
@@ -37,13 +38,34 @@ import { exportColumns } from '../reports/report-service.ts';
 /** A send that retrying cannot fix; recorded as the run's result. */
 export class SendRefused extends Error {}
 
-type Exporter = { schema: z.ZodType; resolve: (c: Ctx, q: never) => Promise<Resolved>; sdk?: boolean };
+type Exporter = {
+  schema: z.ZodType;
+  /** A saved query read with `schema`: how it resolves (as its first page), or null when it no longer parses. */
+  read: (query: Record<string, string>) => ((c: Ctx) => Promise<Resolved>) | null;
+  sdk?: boolean;
+};
+
+/** An exporter whose `resolve` takes exactly what `schema` parses to (checked where each is listed). */
+function exporter<S extends z.ZodType>(
+  schema: S,
+  resolve: (c: Ctx, q: z.output<S>) => Promise<Resolved>,
+  sdk?: boolean,
+): Exporter {
+  return {
+    schema,
+    sdk,
+    read: (query) => {
+      const parsed = z.safeParse(schema, query);
+      return parsed.success ? (c) => resolve(c, parsed.data) : null;
+    },
+  };
+}
 
 /** The kinds a schedule can mail and how their export query is read and resolved. */
 export const exporters: Partial<Record<ReportKind, Exporter>> = {
-  sdk: { schema: sdkExportQuery, resolve: resolveSdk, sdk: true },
-  rtb: { schema: rtbExportQuery, resolve: resolveRtb },
-  affiliate: { schema: affiliateExportQuery, resolve: resolveAffiliate },
+  sdk: exporter(sdkExportQuery, (c, q) => resolveSdk(c, firstPage(q)), true),
+  rtb: exporter(rtbExportQuery, (c, q) => resolveRtb(c, firstPage(q))),
+  affiliate: exporter(affiliateExportQuery, (c, q) => resolveAffiliate(c, firstPage(q))),
 };
 
 /** The owner as the session layer would load it, with a key of its own in the caller cache. */
@@ -98,8 +120,8 @@ export async function buildAttachment(
     throw err;
   }
   const preset = view.query.preset ?? (opts.frequency === 'daily' ? 'yesterday' : 'last_7_days');
-  const parsed = exporter.schema.safeParse({ ...view.query, preset, format: opts.format });
-  if (!parsed.success) throw new SendRefused('the saved view no longer describes a valid report');
+  const resolve = exporter.read({ ...view.query, preset, format: opts.format });
+  if (!resolve) throw new SendRefused('the saved view no longer describes a valid report');
   const c: Ctx = {
     app,
     user: owner,
@@ -108,7 +130,7 @@ export async function buildAttachment(
   };
   let r: Resolved;
   try {
-    r = await exporter.resolve(c, { ...(parsed.data as object), page_index: 1, page_size: 1 } as never);
+    r = await resolve(c);
   } catch (err) {
     if (err instanceof AppError) throw new SendRefused(`the saved view's query was refused (${err.code})`);
     throw err;

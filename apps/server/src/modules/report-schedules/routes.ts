@@ -57,115 +57,116 @@ async function reportScheduleRoutesPlugin(root: FastifyInstance) {
   app.addHook('preClose', () => worker.stop());
   app.addHook('onClose', () => mailer.close());
 
-  app.get(
-    '/v1/report/schedules',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: "The caller's report schedules with their next send and the latest send's result",
-        security,
-        response: { 200: answer(reportScheduleList) },
-      },
-    },
-    async (request) => ok(request, { list: await listSchedules(app.db, currentUser(request)) }),
-  );
+  // Every schedule route needs a session (api-contract §1): authenticated once, for the group, in its
+  // own scope (this plugin is not encapsulated, and the unsubscribe route below is public).
+  await root.register(async (scope) => {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    app.addHook('preHandler', app.authenticate);
 
-  app.get(
-    '/v1/report/schedules/recipients',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: "Addresses a schedule may mail: the caller's organisation's active members",
-        security,
-        response: { 200: answer(recipientList) },
+    app.get(
+      '/v1/report/schedules',
+      {
+        schema: {
+          tags,
+          summary: "The caller's report schedules with their next send and the latest send's result",
+          security,
+          response: { 200: answer(reportScheduleList) },
+        },
       },
-    },
-    async (request) =>
-      ok(request, { list: await organisationEmails(app.db, currentUser(request).accountId) }),
-  );
+      async (request) => ok(request, { list: await listSchedules(app.db, currentUser(request)) }),
+    );
 
-  app.post(
-    '/v1/report/schedules',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary:
-          'Mail a saved view daily or weekly at an hour in a time zone, to members of the organisation',
-        security,
-        body: reportScheduleBody,
-        response: { 200: answer(reportSchedule) },
+    app.get(
+      '/v1/report/schedules/recipients',
+      {
+        schema: {
+          tags,
+          summary: "Addresses a schedule may mail: the caller's organisation's active members",
+          security,
+          response: { 200: answer(recipientList) },
+        },
       },
-    },
-    async (request) =>
-      ok(request, await createSchedule(app, currentUser(request), request.body, requestLang(request))),
-  );
+      async (request) =>
+        ok(request, { list: await organisationEmails(app.db, currentUser(request).accountId) }),
+    );
 
-  app.put(
-    '/v1/report/schedules/:id',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: "Change one of the caller's schedules (10008 for another's)",
-        security,
-        params: idParams,
-        body: reportScheduleBody,
-        response: { 200: answer(reportSchedule) },
+    app.post(
+      '/v1/report/schedules',
+      {
+        schema: {
+          tags,
+          summary:
+            'Mail a saved view daily or weekly at an hour in a time zone, to members of the organisation',
+          security,
+          body: reportScheduleBody,
+          response: { 200: answer(reportSchedule) },
+        },
       },
-    },
-    async (request) =>
-      ok(
-        request,
-        await updateSchedule(
-          app,
-          currentUser(request),
-          request.params.id,
-          request.body,
-          requestLang(request),
+      async (request) =>
+        ok(request, await createSchedule(app, currentUser(request), request.body, requestLang(request))),
+    );
+
+    app.put(
+      '/v1/report/schedules/:id',
+      {
+        schema: {
+          tags,
+          summary: "Change one of the caller's schedules (10008 for another's)",
+          security,
+          params: idParams,
+          body: reportScheduleBody,
+          response: { 200: answer(reportSchedule) },
+        },
+      },
+      async (request) =>
+        ok(
+          request,
+          await updateSchedule(
+            app,
+            currentUser(request),
+            request.params.id,
+            request.body,
+            requestLang(request),
+          ),
         ),
-      ),
-  );
+    );
 
-  app.post(
-    '/v1/report/schedules/:id/send_now',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: "Send one of the caller's schedules now, beside its regular sends (10008 for another's)",
-        security,
-        params: idParams,
-        response: { 200: answer(reportSchedule) },
+    app.post(
+      '/v1/report/schedules/:id/send_now',
+      {
+        schema: {
+          tags,
+          summary: "Send one of the caller's schedules now, beside its regular sends (10008 for another's)",
+          security,
+          params: idParams,
+          response: { 200: answer(reportSchedule) },
+        },
       },
-    },
-    async (request) => {
-      const answered = await queueSendNow(app, currentUser(request), request.params.id);
-      // Worked at once rather than at the next poll; the run is durable either way.
-      void worker.tick();
-      return ok(request, answered);
-    },
-  );
+      async (request) => {
+        const answered = await queueSendNow(app, currentUser(request), request.params.id);
+        // Worked at once rather than at the next poll; the run is durable either way.
+        void worker.tick();
+        return ok(request, answered);
+      },
+    );
 
-  app.delete(
-    '/v1/report/schedules/:id',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: "Delete one of the caller's schedules (10008 for another's)",
-        security,
-        params: idParams,
-        response: { 200: answer(z.null()) },
+    app.delete(
+      '/v1/report/schedules/:id',
+      {
+        schema: {
+          tags,
+          summary: "Delete one of the caller's schedules (10008 for another's)",
+          security,
+          params: idParams,
+          response: { 200: answer(z.null()) },
+        },
       },
-    },
-    async (request) => {
-      await deleteSchedule(app.db, currentUser(request), request.params.id);
-      return ok(request, null);
-    },
-  );
+      async (request) => {
+        await deleteSchedule(app.db, currentUser(request), request.params.id);
+        return ok(request, null);
+      },
+    );
+  });
 
   // One-click unsubscribe (RFC 8058: mail clients POST; a person following the link GETs).
   const handler = async (token: string, lang: 'zh' | 'en') => {

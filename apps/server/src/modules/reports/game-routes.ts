@@ -3,7 +3,13 @@
  * as { app_name, pkg_name }), export (apps by name) and the apps of its filter, within the caller's
  * SDK app scope.
  */
-import { gameApp, gameExportQuery, gameListData, gameListQuery } from '@portal/contracts/reports-game.ts';
+import {
+  type GameListData,
+  gameApp,
+  gameExportQuery,
+  gameListData,
+  gameListQuery,
+} from '@portal/contracts/reports-game.ts';
 import { reportCatalogues } from '@portal/contracts/reports-kinds.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,13 +22,12 @@ import { resolveGame } from './kind-queries.ts';
 import { catalogueTitle, exportFileName, gameApps, reportContext, reportSecurity } from './report-context.ts';
 import { exportColumns, runList, sendExport } from './report-service.ts';
 
-/** Registers `/v1/report/list/game/sdk`, its `/export` and its `/app` options. */
+/** Registers `/v1/report/list/game/sdk`, its `/export` and its `/app` options (scope: `authenticateReport`). */
 export async function gameRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/v1/report/list/game/sdk',
     {
-      preHandler: app.authenticateReport,
       schema: {
         tags: ['reports'],
         summary: 'Game centre report',
@@ -35,16 +40,15 @@ export async function gameRoutes(fastify: FastifyInstance) {
       const c = await reportContext(app, request, 'game');
       const r = await resolveGame(c, request.query);
       const [data, until] = await Promise.all([
-        runList(app, reply, r.def, r.query, gameApps(app, true), r.compare),
+        runList<GameListData>(app, reply, r.def, r.query, gameApps(app, true), r.compare),
         dataUntil(app, reply, r.def, c.yesterday),
       ]);
-      return ok(request, (until ? { ...data, data_until: until } : data) as never);
+      return ok(request, until ? { ...data, data_until: until } : data);
     },
   );
   app.get(
     '/v1/report/list/game/sdk/export',
     {
-      preHandler: app.authenticateReport,
       schema: {
         tags: ['reports'],
         summary: 'Game centre report export',
@@ -72,7 +76,6 @@ export async function gameRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/report/list/game/sdk/app',
     {
-      preHandler: app.authenticateReport,
       schema: {
         tags: ['reports'],
         summary: 'Apps of the game report filter',

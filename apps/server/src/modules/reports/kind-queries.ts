@@ -57,6 +57,14 @@ export type Resolved = {
   compare?: CompareMode;
 };
 /**
+ * An export query as the list query of its first page: exports resolve like their list (the same
+ * scope and rules) and then stream every row, so the paging is only a placeholder.
+ */
+export function firstPage<Q extends object>(q: Q) {
+  return { ...q, page_index: 1, page_size: 1 };
+}
+
+/**
  * A report request's context: `yesterday` (yyyyMMdd) and `zone` on the kind's reporting clock
  * (report-context.ts `reportClock`); `zone` only for an hourly kind read in a zone not the network's.
  */

@@ -10,15 +10,17 @@ import { affiliateExportQuery, affiliateListQuery } from '@portal/contracts/repo
 import { gxListQuery } from '@portal/contracts/reports-gx.ts';
 import { type ReportKind, reportCatalogues, sdkExportQuery } from '@portal/contracts/reports-kinds.ts';
 import { rtbExportQuery, rtbListQuery } from '@portal/contracts/reports-rtb.ts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { answer, ok } from '../../lib/route-schema.ts';
 import { typedColumns } from '../../reports/export/export-labels.ts';
+import type { ExportFormat } from '../../reports/export/export-writer.ts';
 import { dataUntil } from './data-until.ts';
 import { gameRoutes } from './game-routes.ts';
 import {
   type Ctx,
+  firstPage,
   type Resolved,
   resolveAffiliate,
   resolveGx,
@@ -34,151 +36,164 @@ import {
   sdkAppNames,
 } from './report-context.ts';
 import { exportColumns, runList, sendExport } from './report-service.ts';
-import { trendRoutes } from './trend-routes.ts';
 
-type KindRoute = {
+/** A list route sharing the `{ list, count, total }` answer. */
+type ListRoute = {
   url: string;
   kind: ReportKind;
-  schema: z.ZodType;
-  resolve: (c: Ctx, q: never) => Promise<Resolved>;
   /** Rows carry `app_name` beside `app_key` (SDK and RTB, names from the accounts store). */
   appNames?: boolean;
   description?: string;
 };
 
-const lists: KindRoute[] = [
-  {
+/** An export route of the same query as its list: the whole result as a file. */
+type ExportRoute = { url: string; kind: ReportKind; appNames?: boolean };
+
+/** What an export handler reads of its (already validated) query beside the kind's own filters. */
+type ExportQuery = { titles?: string; format: ExportFormat; db_source?: string };
+
+const lists = {
+  sdk: {
     url: '/v1/report/list/sdk',
     kind: 'sdk',
-    schema: sdkListQuery,
-    resolve: resolveSdk,
     appNames: true,
     description:
       'Rows grouped by the dimensions among `fields`; rates are ratios of sums. Default order dt desc, ' +
       'then hour desc; an `order` on a field that is not selected is ignored. `app_key` is ' +
       'intersected with what the caller may see.',
   },
-  {
+  rtb: {
     url: '/v1/report/list/rtb',
     kind: 'rtb',
-    schema: rtbListQuery,
-    resolve: resolveRtb,
     appNames: true,
     description:
       'Rows carry `app_name` beside `app_key` when `app_key` is shown (null for a key the accounts ' +
       'store does not know); names only of keys in the rows the caller may see.',
   },
-  {
-    url: '/v1/report/list/affiliate',
-    kind: 'affiliate',
-    schema: affiliateListQuery,
-    resolve: resolveAffiliate,
-  },
-  {
-    url: '/gx/report/list',
-    kind: 'gx',
-    schema: gxListQuery,
-    resolve: resolveGx,
-    description: 'App report: yyyy-MM-dd dates, page size 50.',
-  },
-];
+  affiliate: { url: '/v1/report/list/affiliate', kind: 'affiliate' },
+  gx: { url: '/gx/report/list', kind: 'gx', description: 'App report: yyyy-MM-dd dates, page size 50.' },
+} satisfies Record<string, ListRoute>;
 
-const exportsOf: KindRoute[] = [
-  {
-    url: '/v1/report/export/sdk',
-    kind: 'sdk',
-    schema: sdkExportQuery,
-    resolve: resolveSdk,
-    appNames: true,
-  },
-  {
-    url: '/v1/report/export/rtb',
-    kind: 'rtb',
-    schema: rtbExportQuery,
-    resolve: resolveRtb,
-    appNames: true,
-  },
-  {
-    url: '/v1/report/export/affiliate',
-    kind: 'affiliate',
-    schema: affiliateExportQuery,
-    resolve: resolveAffiliate,
-  },
-];
+const exportsOf = {
+  sdk: { url: '/v1/report/export/sdk', kind: 'sdk', appNames: true },
+  rtb: { url: '/v1/report/export/rtb', kind: 'rtb', appNames: true },
+  affiliate: { url: '/v1/report/export/affiliate', kind: 'affiliate' },
+} satisfies Record<string, ExportRoute>;
 
 /** Whether an export query is New Affiliate's (`db_source=affiliate_2024`): its file has its own name. */
-const newAffiliate = (q: unknown) => (q as { db_source?: string }).db_source === 'affiliate_2024';
+const newAffiliate = (q: ExportQuery) => q.db_source === 'affiliate_2024';
 
-/** Registers every report kind's list, export, Reject Detail, game centre and trend routes. */
+/** Route options of list `k` with the query schema `querystring` (the route's query type follows it). */
+function listOptions<S extends z.ZodType>(k: ListRoute, querystring: S) {
+  return {
+    schema: {
+      tags: ['reports'],
+      summary: `${k.kind} report: one page of grouped rows, their count and the totals row`,
+      description: k.description,
+      security: reportSecurity,
+      querystring,
+      response: { 200: answer(reportListData) },
+    },
+  };
+}
+
+/** Route options of export `k` with the query schema `querystring`. */
+function exportOptions<S extends z.ZodType>(k: ExportRoute, querystring: S) {
+  return {
+    schema: {
+      tags: ['reports'],
+      summary: `${k.kind} report export (XLSX or CSV stream, every row)`,
+      security: reportSecurity,
+      querystring,
+    },
+  };
+}
+
+/**
+ * Registers every report kind's list, export, Reject Detail and game centre routes, on a scope that
+ * authenticates each request with `app.authenticateReport` (reportRoutes).
+ */
 export async function kindRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  for (const k of lists) {
-    app.get(
-      k.url,
-      {
-        preHandler: app.authenticateReport,
-        schema: {
-          tags: ['reports'],
-          summary: `${k.kind} report: one page of grouped rows, their count and the totals row`,
-          description: k.description,
-          security: reportSecurity,
-          querystring: k.schema,
-          response: { 200: answer(reportListData) },
-        },
-      },
-      async (request, reply) => {
-        const c = await reportContext(app, request, k.kind);
-        const r = await k.resolve(c, request.query as never);
-        const [data, until] = await Promise.all([
-          runList(app, reply, r.def, r.query, k.appNames ? sdkAppNames(app) : undefined, r.compare),
-          dataUntil(app, reply, r.def, c.yesterday, c.zone),
-        ]);
-        return ok(request, until ? { ...data, data_until: until } : data);
-      },
-    );
+  /** Answers one page of list `k`: `resolve` gives the kind's query within the caller's context. */
+  async function answerList(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    k: ListRoute,
+    resolve: (c: Ctx) => Promise<Resolved>,
+  ) {
+    const c = await reportContext(app, request, k.kind);
+    const r = await resolve(c);
+    const [data, until] = await Promise.all([
+      runList(app, reply, r.def, r.query, k.appNames ? sdkAppNames(app) : undefined, r.compare),
+      dataUntil(app, reply, r.def, c.yesterday, c.zone),
+    ]);
+    return ok(request, until ? { ...data, data_until: until } : data);
   }
 
-  for (const k of exportsOf) {
-    app.get(
-      k.url,
-      {
-        preHandler: app.authenticateReport,
-        schema: {
-          tags: ['reports'],
-          summary: `${k.kind} report export (XLSX or CSV stream, every row)`,
-          security: reportSecurity,
-          querystring: k.schema,
-        },
-      },
-      async (request, reply) => {
-        const c = await reportContext(app, request, k.kind);
-        const q = request.query as { titles?: string; format: 'xlsx' | 'csv' };
-        const r = await k.resolve(c, { ...q, page_index: 1, page_size: 1 } as never);
-        const title = catalogueTitle(reportCatalogues[k.kind], c.lang);
-        // `titles` name the requested fields by position; the app_name column (SDK, RTB) is the
-        // server's own, added after app_key (titled as sent, else by its catalogue title).
-        const fields = k.appNames
-          ? r.shown.flatMap((f) => (f === 'app_key' ? [f, 'app_name'] : [f]))
-          : r.shown;
-        const columns = typedColumns(
-          exportColumns(fields, r.sent, q.titles, title),
-          reportCatalogues[k.kind],
-          c.lang,
-        );
-        return sendExport(app, reply, {
-          def: r.def,
-          query: r.query,
-          columns,
-          format: q.format,
-          name: exportFileName(newAffiliate(q) ? 'new_affiliate' : k.kind, r, c.lang),
-          decorate: k.appNames ? sdkAppNames(app) : undefined,
-        });
-      },
+  /** Streams export `k` of query `q`: `resolve` gives its first page's query (exports send every row). */
+  async function sendKindExport(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    k: ExportRoute,
+    q: ExportQuery,
+    resolve: (c: Ctx) => Promise<Resolved>,
+  ) {
+    const c = await reportContext(app, request, k.kind);
+    const r = await resolve(c);
+    const title = catalogueTitle(reportCatalogues[k.kind], c.lang);
+    // `titles` name the requested fields by position; the app_name column (SDK, RTB) is the
+    // server's own, added after app_key (titled as sent, else by its catalogue title).
+    const fields = k.appNames ? r.shown.flatMap((f) => (f === 'app_key' ? [f, 'app_name'] : [f])) : r.shown;
+    const columns = typedColumns(
+      exportColumns(fields, r.sent, q.titles, title),
+      reportCatalogues[k.kind],
+      c.lang,
     );
+    return sendExport(app, reply, {
+      def: r.def,
+      query: r.query,
+      columns,
+      format: q.format,
+      name: exportFileName(newAffiliate(q) ? 'new_affiliate' : k.kind, r, c.lang),
+      decorate: k.appNames ? sdkAppNames(app) : undefined,
+    });
   }
+
+  // One route per kind, so each handler's query has its schema's type.
+  app.get(lists.sdk.url, listOptions(lists.sdk, sdkListQuery), (request, reply) =>
+    answerList(request, reply, lists.sdk, (c) => resolveSdk(c, request.query)),
+  );
+  app.get(lists.rtb.url, listOptions(lists.rtb, rtbListQuery), (request, reply) =>
+    answerList(request, reply, lists.rtb, (c) => resolveRtb(c, request.query)),
+  );
+  app.get(lists.affiliate.url, listOptions(lists.affiliate, affiliateListQuery), (request, reply) =>
+    answerList(request, reply, lists.affiliate, (c) => resolveAffiliate(c, request.query)),
+  );
+  app.get(lists.gx.url, listOptions(lists.gx, gxListQuery), (request, reply) =>
+    answerList(request, reply, lists.gx, (c) => resolveGx(c, request.query)),
+  );
+
+  app.get(exportsOf.sdk.url, exportOptions(exportsOf.sdk, sdkExportQuery), (request, reply) =>
+    sendKindExport(request, reply, exportsOf.sdk, request.query, (c) =>
+      resolveSdk(c, firstPage(request.query)),
+    ),
+  );
+  app.get(exportsOf.rtb.url, exportOptions(exportsOf.rtb, rtbExportQuery), (request, reply) =>
+    sendKindExport(request, reply, exportsOf.rtb, request.query, (c) =>
+      resolveRtb(c, firstPage(request.query)),
+    ),
+  );
+  app.get(
+    exportsOf.affiliate.url,
+    exportOptions(exportsOf.affiliate, affiliateExportQuery),
+    (request, reply) =>
+      sendKindExport(request, reply, exportsOf.affiliate, request.query, (c) =>
+        resolveAffiliate(c, firstPage(request.query)),
+      ),
+  );
 
   await rejectRoutes(fastify);
   await gameRoutes(fastify);
-  await trendRoutes(fastify);
 }

@@ -17,13 +17,15 @@ import { resolveReject } from './kind-queries.ts';
 import { catalogueTitle, exportFileName, reportContext, reportSecurity } from './report-context.ts';
 import { exportColumns, runList, sendExport } from './report-service.ts';
 
-/** Registers `/v1/report/list/affiliate/reject` and `/v1/report/export/affiliate/reject`. */
+/**
+ * Registers `/v1/report/list/affiliate/reject` and `/v1/report/export/affiliate/reject`, on a scope that
+ * authenticates with `authenticateReport`.
+ */
 export async function rejectRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/v1/report/list/affiliate/reject',
     {
-      preHandler: app.authenticateReport,
       schema: {
         tags: ['reports'],
         summary: 'Reject Detail of an affiliate row',
@@ -49,7 +51,6 @@ export async function rejectRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/report/export/affiliate/reject',
     {
-      preHandler: app.authenticateReport,
       schema: {
         tags: ['reports'],
         summary: 'Reject Detail export',

@@ -9,6 +9,7 @@
 import { dayNumber, fromDayNumber } from '@portal/contracts/report-dates.ts';
 import { type CompareMode, compareDay, compareRange } from '@portal/contracts/report-view.ts';
 import type { ReportListData } from '@portal/contracts/reports.ts';
+import type { GameListData } from '@portal/contracts/reports-game.ts';
 import type { TrendData } from '@portal/contracts/reports-kinds.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
@@ -38,16 +39,18 @@ export type Decorate = (rows: ReportResultRow[]) => Promise<void>;
 /**
  * One page, the number of grouped rows and the totals row; with `compare` also the compare period's
  * range, totals and per-row values (report-compare.ts), joined before `decorate` labels the rows.
+ * Throws AppError 607/608 (report-guard.ts). The answer is the shared list shape, or `D` for a kind
+ * whose contract says more of its cells (the game centre's: app objects after `decorate`, totals of
+ * metrics only); the route's response schema checks it when it is sent.
  */
-/** One page, the number of grouped rows and the totals row. Throws AppError 607/608 (report-guard.ts). */
-export async function runList(
+export async function runList<D extends ReportListData | GameListData = ReportListData>(
   app: FastifyInstance,
   reply: FastifyReply,
   def: QueryDef,
   q: ReportQuery,
   decorate?: Decorate,
   compare?: CompareMode,
-): Promise<ReportListData> {
+): Promise<D> {
   const lane = queryLane(def, q);
   const [{ rows, count, total }, compareTotal] = await Promise.all([
     app.metrics.timeReport(
@@ -72,7 +75,8 @@ export async function runList(
     data.compare_total = compareTotal as ReportListData['total'];
     data.compare_list = compareRows;
   }
-  return data;
+  // The cells are the kind's, as read from its definition: the caller names the contract they meet.
+  return data as D;
 }
 
 /** Each of `metrics` per day of `q`'s range, by yyyyMMdd. */

@@ -15,18 +15,32 @@ import { affiliateFacts, rtbFacts } from '../../reports/fact-tables.ts';
 import { callerChannelScope, callerSdkScope, visibleSdkApps } from '../permission/scope.ts';
 import { kindRoutes } from './kind-routes.ts';
 import { guardedRead } from './report-guard.ts';
+import { trendRoutes } from './trend-routes.ts';
 
 const security = [{ token: [] }];
 
 export async function reportRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Each group is authenticated once, in its own scope, before any route of it runs:
+  // lists and exports take a reporting API key or a session (api-key-auth.ts) ...
+  await fastify.register(async (scope) => {
+    scope.addHook('preHandler', scope.authenticateReport);
+    await kindRoutes(scope);
+  });
+  // ... and the trend, the column catalogues and the channel options a session (api-contract §1).
+  await fastify.register(async (scope) => {
+    scope.addHook('preHandler', scope.authenticate);
+    await trendRoutes(scope);
+    await optionRoutes(scope);
+  });
+}
 
-  await kindRoutes(fastify);
+/** Registers the column catalogues and the channel options on a scope that authenticates the session. */
+async function optionRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/v1/report/stat_column/:kind',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['reports'],
         summary: "A report kind's columns (sdk, rtb, affiliate, game, gx), titles in the caller language",
@@ -48,7 +62,6 @@ export async function reportRoutes(fastify: FastifyInstance) {
   app.get(
     '/v1/user/channels',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['reports'],
         summary:

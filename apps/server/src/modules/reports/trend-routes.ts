@@ -30,13 +30,12 @@ import { runTrend } from './report-service.ts';
 /** Most metrics one trend request may chart at once. */
 const MAX_TREND_METRICS = 6;
 
-/** Registers `/v1/report/trend/:kind`. */
+/** Registers `/v1/report/trend/:kind`, on a scope that authenticates the session (reportRoutes). */
 export async function trendRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/v1/report/trend/:kind',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['reports'],
         summary: "Per-day trend of one or more metrics over the list's filters, with an optional comparison",

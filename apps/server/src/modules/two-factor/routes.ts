@@ -45,86 +45,88 @@ export async function twoFactorRoutes(root: FastifyInstance) {
     now: () => app.now(),
   };
 
-  app.get(
-    '/v1/account/two_factor',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['two-factor'],
-        summary: "The caller's two-factor state and the organisation's policy",
-        security,
-        response: { 200: answer(twoFactorStatus) },
-      },
-    },
-    async (request) => ok(request, await statusOf(app.db, currentUser(request))),
-  );
+  // Every route but the second sign-in step needs a session (api-contract §1): authenticated once,
+  // for the group, in its own scope.
+  await root.register(async (scope) => {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    app.addHook('preHandler', app.authenticate);
 
-  app.post(
-    '/v1/account/two_factor/enrol',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['two-factor'],
-        summary: 'Start enrolment: a new secret as a QR code (PNG data URL); 10007 when already on',
-        security,
-        response: { 200: answer(twoFactorEnrolment) },
+    app.get(
+      '/v1/account/two_factor',
+      {
+        schema: {
+          tags: ['two-factor'],
+          summary: "The caller's two-factor state and the organisation's policy",
+          security,
+          response: { 200: answer(twoFactorStatus) },
+        },
       },
-    },
-    async (request) => ok(request, await enrol(deps, currentUser(request))),
-  );
+      async (request) => ok(request, await statusOf(app.db, currentUser(request))),
+    );
 
-  app.post(
-    '/v1/account/two_factor/confirm',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['two-factor'],
-        summary: 'Confirm enrolment with a code; answers ten single-use recovery codes, shown once',
-        security,
-        body: twoFactorCodeBody,
-        response: { 200: answer(recoveryCodesData) },
+    app.post(
+      '/v1/account/two_factor/enrol',
+      {
+        schema: {
+          tags: ['two-factor'],
+          summary: 'Start enrolment: a new secret as a QR code (PNG data URL); 10007 when already on',
+          security,
+          response: { 200: answer(twoFactorEnrolment) },
+        },
       },
-    },
-    async (request) =>
-      ok(request, { recovery_codes: await confirm(deps, currentUser(request), request.body.code) }),
-  );
+      async (request) => ok(request, await enrol(deps, currentUser(request))),
+    );
 
-  app.post(
-    '/v1/account/two_factor/disable',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['two-factor'],
-        summary: 'Turn two-factor off with the password (606) and a current code (10030)',
-        security,
-        body: twoFactorDisableBody,
-        response: { 200: answer(z.null()) },
+    app.post(
+      '/v1/account/two_factor/confirm',
+      {
+        schema: {
+          tags: ['two-factor'],
+          summary: 'Confirm enrolment with a code; answers ten single-use recovery codes, shown once',
+          security,
+          body: twoFactorCodeBody,
+          response: { 200: answer(recoveryCodesData) },
+        },
       },
-    },
-    async (request) => {
-      await disable(deps, currentUser(request), request.body.password, request.body.code);
-      return ok(request, null);
-    },
-  );
+      async (request) =>
+        ok(request, { recovery_codes: await confirm(deps, currentUser(request), request.body.code) }),
+    );
 
-  app.put(
-    '/v1/account/two_factor/policy',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['two-factor'],
-        summary: 'Organisation admins (67): require two-factor of every member',
-        security,
-        body: twoFactorPolicyBody,
-        response: { 200: answer(twoFactorStatus) },
+    app.post(
+      '/v1/account/two_factor/disable',
+      {
+        schema: {
+          tags: ['two-factor'],
+          summary: 'Turn two-factor off with the password (606) and a current code (10030)',
+          security,
+          body: twoFactorDisableBody,
+          response: { 200: answer(z.null()) },
+        },
       },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      await setPolicy(deps, user, request.body.require_two_factor);
-      return ok(request, await statusOf(app.db, user));
-    },
-  );
+      async (request) => {
+        await disable(deps, currentUser(request), request.body.password, request.body.code);
+        return ok(request, null);
+      },
+    );
+
+    app.put(
+      '/v1/account/two_factor/policy',
+      {
+        schema: {
+          tags: ['two-factor'],
+          summary: 'Organisation admins (67): require two-factor of every member',
+          security,
+          body: twoFactorPolicyBody,
+          response: { 200: answer(twoFactorStatus) },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        await setPolicy(deps, user, request.body.require_two_factor);
+        return ok(request, await statusOf(app.db, user));
+      },
+    );
+  });
 
   app.post(
     '/v1/passport/user/login/two_factor',

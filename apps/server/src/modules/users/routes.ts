@@ -29,12 +29,12 @@ import { roleCatalogue as catalogue, setMemberRole } from './roles.ts';
 export async function usersRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const common = { tags: ['users'], security: [{ token: [] }] };
-  const preHandler = app.authenticate;
+  // Every route of this group needs a session (api-contract §1): authenticated once, here.
+  app.addHook('preHandler', app.authenticate);
 
   app.get(
     '/v1/company/users',
     {
-      preHandler,
       schema: {
         ...common,
         summary: "The caller's organisation's users, paged (role 67/70)",
@@ -48,7 +48,6 @@ export async function usersRoutes(root: FastifyInstance) {
   app.put(
     '/v1/company/users/status',
     {
-      preHandler,
       schema: {
         ...common,
         summary: 'Approve (3→1), inactivate (1→2) or reactivate (2→1) a member; else 10007',
@@ -62,7 +61,6 @@ export async function usersRoutes(root: FastifyInstance) {
   app.delete(
     '/v1/company/users',
     {
-      preHandler,
       schema: {
         ...common,
         summary: 'Delete a member (status -1, sessions revoked); not oneself (10007)',
@@ -79,7 +77,6 @@ export async function usersRoutes(root: FastifyInstance) {
   app.get(
     '/v1/company/roles',
     {
-      preHandler,
       schema: {
         ...common,
         summary: 'Role catalogue: 70 shown but not assignable, 67 and 68 assignable',
@@ -95,7 +92,6 @@ export async function usersRoutes(root: FastifyInstance) {
   app.put(
     '/v1/company/users/roles',
     {
-      preHandler,
       schema: {
         ...common,
         summary: "Set an active member's role to [67] or [68]; keeps at least one active 67",
@@ -109,7 +105,6 @@ export async function usersRoutes(root: FastifyInstance) {
   app.get(
     '/v1/company/users/data_permission',
     {
-      preHandler,
       schema: {
         ...common,
         summary: "A member's data permissions and the organisation's grantable options",
@@ -123,7 +118,6 @@ export async function usersRoutes(root: FastifyInstance) {
   app.put(
     '/v1/company/users/data_permission',
     {
-      preHandler,
       schema: {
         ...common,
         summary: "Replace a member's data permissions (types 3, 4, 5) with options of its organisation",
