@@ -78,6 +78,8 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(^|/)(node_modules|dist)/' },
     tsPreCompilationDeps: true,
+    // The web's `@/…` alias (apps/web/tsconfig.json `paths`), so the web rules see imports written with it.
+    tsConfig: { fileName: require('node:path').join(__dirname, 'apps/web/tsconfig.json') },
     combinedDependencies: true,
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'default'] },
   },

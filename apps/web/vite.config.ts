@@ -1,6 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { type AliasOptions, defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+
+/**
+ * `@/…` is `apps/web/src/…` (tsconfig.json `paths`; vitest.config.ts and .dependency-cruiser.cjs read
+ * the same): imports that leave their feature or folder name it from the top instead of climbing.
+ */
+export const alias: AliasOptions = [
+  { find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` },
+];
 
 /** The API server; PORTAL_API overrides it (e.g. a second server on another port). */
 const API = process.env.PORTAL_API ?? 'http://127.0.0.1:8080';
@@ -12,6 +21,7 @@ const proxied = ['/v1', '/api', '/common', '/gx', '/external_api', '/docs'];
  * server sends by Accept-Encoding (@fastify/static preCompressed), so no request pays for compression.
  */
 export default defineConfig({
+  resolve: { alias },
   plugins: [
     react(),
     compression({

@@ -1,9 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { alias } from './vite.config.ts';
 
 /** Web tests: whole pages rendered in jsdom with a mocked fetch. */
 export default defineProject({
   plugins: [react()],
+  resolve: { alias },
   test: {
     name: 'web',
     environment: 'jsdom',

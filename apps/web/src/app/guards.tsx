@@ -1,9 +1,9 @@
 /** Route guards of spec §2. */
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { PageSpinner } from '../components/page-spinner.tsx';
-import { useAccess } from '../lib/access-context.ts';
-import { findEntry } from '../lib/route-table.ts';
-import { useSession } from '../lib/use-session.ts';
+import { PageSpinner } from '@/components/page-spinner.tsx';
+import { useAccess } from '@/lib/access-context.ts';
+import { findEntry } from '@/lib/route-table.ts';
+import { useSession } from '@/lib/use-session.ts';
 import { NoPermissionPage } from './pages/no-permission-page.tsx';
 
 /** Without a token, sends the visitor to /login?redirect=<path>; waits for the permissions otherwise. */

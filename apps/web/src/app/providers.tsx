@@ -5,7 +5,7 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bindMessageApi } from '../lib/notify.ts';
+import { bindMessageApi } from '@/lib/notify.ts';
 import { AccessProvider } from './access-provider.tsx';
 
 /** A query client: errors are already shown by the request client, so no retries. */

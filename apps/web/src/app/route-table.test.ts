@@ -3,7 +3,7 @@
  * else the route would silently fall back to the coming-soon screen.
  */
 import { describe, expect, it } from 'vitest';
-import { routeTable } from '../lib/route-table.ts';
+import { routeTable } from '@/lib/route-table.ts';
 import { hasPrefetcher, loaders, screenByPath, screenFor } from './route-table.tsx';
 
 describe('route table screens', () => {

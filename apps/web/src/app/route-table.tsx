@@ -9,7 +9,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { routeTable } from '../lib/route-table.ts';
+import { routeTable } from '@/lib/route-table.ts';
 
 type Page = LazyExoticComponent<ComponentType>;
 type Loader = () => Promise<{ default: ComponentType }>;
@@ -37,7 +37,7 @@ const prefetchers: Record<string, Prefetcher> = Object.fromEntries(
   }),
 );
 
-const ReportComingSoonPage = lazy(() => import('../features/reports/pages/report-coming-soon-page.tsx'));
+const ReportComingSoonPage = lazy(() => import('@/features/reports/pages/report-coming-soon-page.tsx'));
 
 /** The screen of each table path; paths not listed get the coming-soon screen. */
 export const screenByPath: Record<string, Page> = Object.fromEntries(

@@ -1,23 +1,23 @@
 /** The route tree of spec §2: public paths, then permission-built routes behind the token guard. */
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { PageSpinner } from '../components/page-spinner.tsx';
-import { routedPaths } from '../lib/access.ts';
-import { useAccess } from '../lib/access-context.ts';
-import { setCurrentPath, setNavigate, unsetNavigate } from '../lib/navigation.ts';
-import { findEntry, navParents } from '../lib/route-table.ts';
+import { PageSpinner } from '@/components/page-spinner.tsx';
+import { routedPaths } from '@/lib/access.ts';
+import { useAccess } from '@/lib/access-context.ts';
+import { setCurrentPath, setNavigate, unsetNavigate } from '@/lib/navigation.ts';
+import { findEntry, navParents } from '@/lib/route-table.ts';
 import { NoMatch, RequireAuth } from './guards.tsx';
 import { screenFor } from './route-table.tsx';
 
-const LoginPage = lazy(() => import('../features/auth/pages/login-page.tsx'));
+const LoginPage = lazy(() => import('@/features/auth/pages/login-page.tsx'));
 const AppLayout = lazy(() => import('./layout/app-layout.tsx'));
-const HomePage = lazy(() => import('../features/home/pages/home-page.tsx'));
-const PolicyPage = lazy(() => import('../features/policy/pages/policy-page.tsx'));
-const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page.tsx'));
-const SignupPage = lazy(() => import('../features/auth/pages/signup-page.tsx'));
-const OrganizePage = lazy(() => import('../features/organization/pages/organize-page.tsx'));
-const NotFoundPage = lazy(() => import('../features/errors/pages/not-found-page.tsx'));
-const EmptyPage = lazy(() => import('../features/errors/pages/empty-page.tsx'));
+const HomePage = lazy(() => import('@/features/home/pages/home-page.tsx'));
+const PolicyPage = lazy(() => import('@/features/policy/pages/policy-page.tsx'));
+const ResetPasswordPage = lazy(() => import('@/features/auth/pages/reset-password-page.tsx'));
+const SignupPage = lazy(() => import('@/features/auth/pages/signup-page.tsx'));
+const OrganizePage = lazy(() => import('@/features/organization/pages/organize-page.tsx'));
+const NotFoundPage = lazy(() => import('@/features/errors/pages/not-found-page.tsx'));
+const EmptyPage = lazy(() => import('@/features/errors/pages/empty-page.tsx'));
 
 /** Lets the request client navigate through the router and know the page shown. */
 function NavigateBridge() {

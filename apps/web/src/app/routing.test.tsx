@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getSession, getToken } from '../lib/session.ts';
-import { demoUser, mockApi, renderApp, seedSession, sessionRoutes } from '../test/render-app.tsx';
+import { getSession, getToken } from '@/lib/session.ts';
+import { demoUser, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const captcha = { code: 0, data: { captcha_id: 'c1', b64s: 'data:image/svg+xml;base64,PHN2Zy8+' } };
 
@@ -54,7 +54,7 @@ describe('routing (spec §2)', () => {
   });
 
   it('takes the token of query parameter t and removes it from the URL', async () => {
-    const { consumeQueryToken } = await import('../lib/session.ts');
+    const { consumeQueryToken } = await import('@/lib/session.ts');
     window.history.replaceState(null, '', '/home?t=abc123&x=1');
     expect(consumeQueryToken()).toBe(true);
     expect(getToken()).toBe('abc123');
@@ -62,7 +62,7 @@ describe('routing (spec §2)', () => {
   });
 
   it("drops another session's cached user with the old token (issue 14 item 7)", async () => {
-    const { consumeQueryToken } = await import('../lib/session.ts');
+    const { consumeQueryToken } = await import('@/lib/session.ts');
     seedSession('old-token', { ...demoUser, email: 'previous@example.com' });
     window.history.replaceState(null, '', '/home?t=new-token');
     expect(consumeQueryToken()).toBe(true);

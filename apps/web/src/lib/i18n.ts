@@ -7,16 +7,16 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enAccount from '../locales/en/account.json';
-import enAuth from '../locales/en/auth.json';
-import enCommon from '../locales/en/common.json';
-import enHome from '../locales/en/home.json';
-import enReports from '../locales/en/reports.json';
-import zhAccount from '../locales/zh/account.json';
-import zhAuth from '../locales/zh/auth.json';
-import zhCommon from '../locales/zh/common.json';
-import zhHome from '../locales/zh/home.json';
-import zhReports from '../locales/zh/reports.json';
+import enAccount from '@/locales/en/account.json';
+import enAuth from '@/locales/en/auth.json';
+import enCommon from '@/locales/en/common.json';
+import enHome from '@/locales/en/home.json';
+import enReports from '@/locales/en/reports.json';
+import zhAccount from '@/locales/zh/account.json';
+import zhAuth from '@/locales/zh/auth.json';
+import zhCommon from '@/locales/zh/common.json';
+import zhHome from '@/locales/zh/home.json';
+import zhReports from '@/locales/zh/reports.json';
 import { StorageKey } from './storage-keys.ts';
 
 /** Every catalogue by language and namespace; the parity test walks this. */

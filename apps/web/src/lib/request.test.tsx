@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderApp, seedSession, sessionRoutes } from '../test/render-app.tsx';
+import { mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 import { getCookie } from './cookie.ts';
 import { RequestError, request } from './request.ts';
 import { StorageKey } from './storage-keys.ts';

@@ -1,6 +1,6 @@
 import type { UserInfo } from '@portal/contracts/passport.ts';
 import { describe, expect, it } from 'vitest';
-import { demoUser, sdkMenu } from '../test/render-app.tsx';
+import { demoUser, sdkMenu } from '@/test/render-app.tsx';
 import { withSecurityEntries } from './access.ts';
 import { findEntry } from './route-table.ts';
 

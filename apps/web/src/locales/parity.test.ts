@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resources } from '../lib/i18n.ts';
+import { resources } from '@/lib/i18n.ts';
 
 /** Dotted paths of every leaf string in a catalogue. */
 function keys(obj: unknown, prefix = ''): string[] {

@@ -3,11 +3,11 @@ import type { MenuItem, UserInfo } from '@portal/contracts/passport.ts';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { expect, vi } from 'vitest';
-import { AppProviders, createQueryClient } from '../app/providers.tsx';
-import { AppRoutes } from '../app/router.tsx';
-import { setCookie } from '../lib/cookie.ts';
-import { refreshSession } from '../lib/session.ts';
-import { StorageKey } from '../lib/storage-keys.ts';
+import { AppProviders, createQueryClient } from '@/app/providers.tsx';
+import { AppRoutes } from '@/app/router.tsx';
+import { setCookie } from '@/lib/cookie.ts';
+import { refreshSession } from '@/lib/session.ts';
+import { StorageKey } from '@/lib/storage-keys.ts';
 
 export type Call = { method: string; path: string; query: URLSearchParams; headers: Headers; body: unknown };
 export type Reply = { code: number; msg?: string; data?: unknown } | { status: number; body: unknown };

@@ -2,9 +2,9 @@
 import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { deleteCookie } from '../lib/cookie.ts';
-import { initI18n } from '../lib/i18n.ts';
-import { refreshSession } from '../lib/session.ts';
+import { deleteCookie } from '@/lib/cookie.ts';
+import { initI18n } from '@/lib/i18n.ts';
+import { refreshSession } from '@/lib/session.ts';
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,

@@ -3,8 +3,8 @@ import { Layout, Watermark } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { PageSpinner } from '../../components/page-spinner.tsx';
-import { useSession } from '../../lib/use-session.ts';
+import { PageSpinner } from '@/components/page-spinner.tsx';
+import { useSession } from '@/lib/use-session.ts';
 import { Navbar } from './navbar.tsx';
 import { Sidebar, useSidebarItems } from './sidebar.tsx';
 

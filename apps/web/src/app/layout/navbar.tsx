@@ -3,12 +3,12 @@ import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Menu, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { LanguageSwitch } from '../../components/language-switch.tsx';
-import { LinkButton } from '../../components/link-button.tsx';
-import { useLogout } from '../../features/auth/api/use-logout.ts';
-import { useAccess } from '../../lib/access-context.ts';
-import { routeTable } from '../../lib/route-table.ts';
-import { useSession } from '../../lib/use-session.ts';
+import { LanguageSwitch } from '@/components/language-switch.tsx';
+import { LinkButton } from '@/components/link-button.tsx';
+import { useLogout } from '@/features/auth/api/use-logout.ts';
+import { useAccess } from '@/lib/access-context.ts';
+import { routeTable } from '@/lib/route-table.ts';
+import { useSession } from '@/lib/use-session.ts';
 
 /** The navbar. */
 export function Navbar() {

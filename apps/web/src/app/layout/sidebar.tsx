@@ -16,8 +16,8 @@ import { Menu, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useAccess } from '../../lib/access-context.ts';
-import { findEntry, type IconName, iconOf } from '../../lib/route-table.ts';
+import { useAccess } from '@/lib/access-context.ts';
+import { findEntry, type IconName, iconOf } from '@/lib/route-table.ts';
 
 type Item = Required<MenuProps>['items'][number];
 

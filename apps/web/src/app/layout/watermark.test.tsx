@@ -9,8 +9,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { consumeQueryToken } from '../../lib/session.ts';
-import { mockApi, type Reply, renderApp, sessionRoutes } from '../../test/render-app.tsx';
+import { consumeQueryToken } from '@/lib/session.ts';
+import { mockApi, type Reply, renderApp, sessionRoutes } from '@/test/render-app.tsx';
 
 /** A 2D context that records `fillText`; its canvas's data URL names the texts drawn on it. */
 function stubCanvas() {

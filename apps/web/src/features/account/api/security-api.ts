@@ -6,7 +6,7 @@ import type {
   TwoFactorStatus,
 } from '@portal/contracts/security.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request.ts';
+import { request } from '@/lib/request.ts';
 
 const STATUS = ['two-factor'];
 const SESSIONS = ['sessions'];

@@ -1,7 +1,7 @@
 /** GET /api/v1/user/user_info (code 200, data[0]) for the account info screen, always fresh. */
 import type { UserInfo } from '@portal/contracts/passport.ts';
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request.ts';
+import { request } from '@/lib/request.ts';
 
 /** Fetches the signed-in user's info. */
 export async function fetchAccountInfo(): Promise<UserInfo> {

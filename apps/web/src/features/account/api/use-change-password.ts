@@ -1,7 +1,7 @@
 /** PUT /api/v1/user/password (session only, not signed): 606 wrong old password; other sessions revoked. */
 import type { ChangePasswordBody } from '@portal/contracts/passport.ts';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/request.ts';
+import { request } from '@/lib/request.ts';
 
 /** Changes the signed-in user's password. */
 export function changePassword(body: ChangePasswordBody): Promise<null> {

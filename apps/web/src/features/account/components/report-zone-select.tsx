@@ -9,10 +9,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { succeed } from '../../../lib/notify.ts';
-import { request } from '../../../lib/request.ts';
-import { setUserInfo } from '../../../lib/session.ts';
-import { timeZones } from '../../../lib/time-zones.ts';
+import { succeed } from '@/lib/notify.ts';
+import { request } from '@/lib/request.ts';
+import { setUserInfo } from '@/lib/session.ts';
+import { timeZones } from '@/lib/time-zones.ts';
 
 /** Select value standing for "the network's zone" (null on the wire). */
 const NETWORK = '';

@@ -6,7 +6,7 @@ import type { SessionItem } from '@portal/contracts/security.ts';
 import { Button, Card, Popconfirm, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { succeed } from '../../../lib/notify.ts';
+import { succeed } from '@/lib/notify.ts';
 import { useSessions, useSignOutOthers, useSignOutSession } from '../api/security-api.ts';
 
 const when = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');

@@ -7,7 +7,7 @@ import type { TwoFactorEnrolment } from '@portal/contracts/security.ts';
 import { Alert, Button, Card, Form, Input, Modal, Space, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { succeed } from '../../../lib/notify.ts';
+import { succeed } from '@/lib/notify.ts';
 import {
   useConfirmTwoFactor,
   useDisableTwoFactor,

@@ -7,7 +7,7 @@ import { UserStatus } from '@portal/contracts/constants.ts';
 import { Alert, Button, Card, Descriptions, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../../../lib/use-session.ts';
+import { useSession } from '@/lib/use-session.ts';
 import { useAccountInfo } from '../api/use-account-info.ts';
 import { ReportZoneSelect } from '../components/report-zone-select.tsx';
 

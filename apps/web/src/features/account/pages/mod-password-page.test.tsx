@@ -8,7 +8,7 @@ import {
   seedSession,
   sessionRoutes,
   untilEnabled,
-} from '../../../test/render-app.tsx';
+} from '@/test/render-app.tsx';
 
 function fill(id: string, value: string) {
   fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });

@@ -6,10 +6,10 @@ import { LockOutlined } from '@ant-design/icons';
 import { Code } from '@portal/contracts/codes.ts';
 import { Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { codeOf, fieldErrorsOf } from '../../../lib/form-errors.ts';
-import { confirmRules, passwordRules } from '../../../lib/form-rules.ts';
-import { succeed } from '../../../lib/notify.ts';
-import { useClickLock } from '../../../lib/use-click-lock.ts';
+import { codeOf, fieldErrorsOf } from '@/lib/form-errors.ts';
+import { confirmRules, passwordRules } from '@/lib/form-rules.ts';
+import { succeed } from '@/lib/notify.ts';
+import { useClickLock } from '@/lib/use-click-lock.ts';
 import { useChangePassword } from '../api/use-change-password.ts';
 
 type Values = { old_password: string; new_password: string; confirm: string };

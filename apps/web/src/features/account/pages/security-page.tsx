@@ -1,6 +1,6 @@
 /** /account/security (issue 16 §2, §4): two-factor sign-in and the caller's active sessions. */
 import { Space } from 'antd';
-import { ensureSecurityCatalogue } from '../../../lib/security-catalogue.ts';
+import { ensureSecurityCatalogue } from '@/lib/security-catalogue.ts';
 import { SessionsCard } from '../components/sessions-card.tsx';
 import { TwoFactorCard } from '../components/two-factor-card.tsx';
 

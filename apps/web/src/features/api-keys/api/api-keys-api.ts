@@ -1,7 +1,7 @@
 /** Reporting API key endpoints (contracts security.ts): list, create (key shown once), revoke. */
 import type { ApiKey, ApiKeyCreated } from '@portal/contracts/security.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request.ts';
+import { request } from '@/lib/request.ts';
 
 const KEY = ['api-keys'];
 

@@ -9,9 +9,9 @@ import { Alert, Button, Card, Form, Input, Modal, Popconfirm, Space, Table, Typo
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { succeed } from '../../../lib/notify.ts';
-import { ensureSecurityCatalogue } from '../../../lib/security-catalogue.ts';
-import { useSession } from '../../../lib/use-session.ts';
+import { succeed } from '@/lib/notify.ts';
+import { ensureSecurityCatalogue } from '@/lib/security-catalogue.ts';
+import { useSession } from '@/lib/use-session.ts';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys-api.ts';
 
 ensureSecurityCatalogue();

@@ -1,7 +1,7 @@
 /** Audit log endpoints (contracts security.ts): one page with filters, and the CSV export. */
 import type { AuditEntry, AuditObjectType } from '@portal/contracts/security.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { request, requestBlob } from '../../../lib/request.ts';
+import { request, requestBlob } from '@/lib/request.ts';
 
 export type AuditFilter = {
   actor_id?: number;

@@ -8,7 +8,7 @@ import { Button, Card, DatePicker, Form, InputNumber, Select, Space, Table, Typo
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ensureSecurityCatalogue } from '../../../lib/security-catalogue.ts';
+import { ensureSecurityCatalogue } from '@/lib/security-catalogue.ts';
 import { type AuditFilter, exportAuditLog, useAuditLog } from '../api/audit-api.ts';
 
 ensureSecurityCatalogue();

@@ -3,9 +3,9 @@
  * form plus `timestamp`, `plat_type` 4 and `sign`; the body is `{ data: <JWE> }`, like login.
  */
 import i18next from 'i18next';
-import { fail } from '../../../lib/notify.ts';
-import { RequestError, request } from '../../../lib/request.ts';
-import { signBody } from '../../../lib/signing.ts';
+import { fail } from '@/lib/notify.ts';
+import { RequestError, request } from '@/lib/request.ts';
+import { signBody } from '@/lib/signing.ts';
 import { getPublicKey } from './use-login.ts';
 
 /** Loads jose on demand; a failed chunk load (e.g. after a redeploy) is shown as a network error. */

@@ -1,7 +1,7 @@
 /** Captcha endpoints (api-contract §5): gen_math on entry, refresh_math on demand. */
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { request } from '../../../lib/request.ts';
+import { request } from '@/lib/request.ts';
 
 export type Captcha = { captcha_id: string; b64s: string };
 

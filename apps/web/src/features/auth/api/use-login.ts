@@ -5,8 +5,8 @@
 import type { TwoFactorChallengeData } from '@portal/contracts/security.ts';
 import { withSignature } from '@portal/contracts/sign.ts';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/request.ts';
-import { SIGN_KEY } from '../../../lib/signing.ts';
+import { request } from '@/lib/request.ts';
+import { SIGN_KEY } from '@/lib/signing.ts';
 import type { PublicKey } from './encrypt.ts';
 
 export type LoginInput = { email: string; password: string; captcha_id: string; captcha_answer: string };
@@ -14,7 +14,7 @@ export type LoginResult = { token: string; company_status: number };
 /** The login answer: a session, or (two-factor on, issue 16) a challenge for the second step. */
 export type LoginAnswer = LoginResult | TwoFactorChallengeData;
 
-export { SIGN_KEY } from '../../../lib/signing.ts';
+export { SIGN_KEY } from '@/lib/signing.ts';
 
 /** GET /api/v1/user/get_key. */
 export function getPublicKey(): Promise<PublicKey> {

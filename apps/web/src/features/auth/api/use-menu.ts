@@ -1,7 +1,7 @@
 /** GET /api/v1/user/menu → MenuItem[] (the caller's menu tree). */
 import type { MenuItem } from '@portal/contracts/passport.ts';
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request.ts';
+import { request } from '@/lib/request.ts';
 
 /** Fetches the signed-in user's menu. */
 export function fetchMenu(): Promise<MenuItem[]> {

@@ -1,6 +1,6 @@
 /** The second sign-in step (issue 16 §2): POST the login's challenge with a TOTP or recovery code. */
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/request.ts';
+import { request } from '@/lib/request.ts';
 import type { LoginResult } from './use-login.ts';
 
 export type TwoFactorLoginInput = { challenge: string; code?: string; recovery_code?: string };

@@ -1,7 +1,7 @@
 /** GET /api/v1/user/user_info → code 200, data[0] (spec §3 User info). */
 import type { UserInfo } from '@portal/contracts/passport.ts';
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request.ts';
+import { request } from '@/lib/request.ts';
 
 /** Fetches the signed-in user's info; with `token`, that session's instead of the stored one. */
 export async function fetchUserInfo(token?: string): Promise<UserInfo> {

@@ -8,8 +8,8 @@ import { Code } from '@portal/contracts/codes.ts';
 import { EMAIL_CODE_RESEND_SECONDS, type EmailCodePurpose } from '@portal/contracts/passport.ts';
 import { Button, Form, type FormInstance, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { succeed } from '../../../lib/notify.ts';
-import { RequestError } from '../../../lib/request.ts';
+import { succeed } from '@/lib/notify.ts';
+import { RequestError } from '@/lib/request.ts';
 import { useSendEmailCode } from '../api/use-email-code.ts';
 import { useCountdown } from './use-countdown.ts';
 

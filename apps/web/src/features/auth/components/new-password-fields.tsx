@@ -6,7 +6,7 @@
 import { LockOutlined } from '@ant-design/icons';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { confirmRules, passwordRules } from '../../../lib/form-rules.ts';
+import { confirmRules, passwordRules } from '@/lib/form-rules.ts';
 
 export function NewPasswordFields({
   passwordLabel,

@@ -7,8 +7,8 @@ import { Code } from '@portal/contracts/codes.ts';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RequestError } from '../../../lib/request.ts';
-import { ensureSecurityCatalogue } from '../../../lib/security-catalogue.ts';
+import { RequestError } from '@/lib/request.ts';
+import { ensureSecurityCatalogue } from '@/lib/security-catalogue.ts';
 import type { LoginResult } from '../api/use-login.ts';
 import { useTwoFactorLogin } from '../api/use-two-factor-login.ts';
 

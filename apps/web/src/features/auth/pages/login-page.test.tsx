@@ -3,9 +3,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { compactDecrypt, exportSPKI, generateKeyPair } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { getCookie } from '../../../lib/cookie.ts';
-import { StorageKey } from '../../../lib/storage-keys.ts';
-import { type Call, demoUser, mockApi, renderApp, sdkMenu } from '../../../test/render-app.tsx';
+import { getCookie } from '@/lib/cookie.ts';
+import { StorageKey } from '@/lib/storage-keys.ts';
+import { type Call, demoUser, mockApi, renderApp, sdkMenu } from '@/test/render-app.tsx';
 
 const captcha = (id: string) => ({
   code: 0,

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { compactDecrypt, exportSPKI, generateKeyPair } from 'jose';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Call, mockApi, renderApp, untilEnabled } from '../../../test/render-app.tsx';
+import { type Call, mockApi, renderApp, untilEnabled } from '@/test/render-app.tsx';
 
 let keyPair: Awaited<ReturnType<typeof generateKeyPair>>;
 let keyReply: { code: number; data: unknown };

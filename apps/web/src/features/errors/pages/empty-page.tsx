@@ -1,7 +1,7 @@
 /** /empty (spec §2): a page with nothing on it, and a way back home. */
 import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../../components/link-button.tsx';
+import { LinkButton } from '@/components/link-button.tsx';
 import '../errors.css';
 
 /** Empty screen. */

@@ -1,7 +1,7 @@
 /** /404 (spec §2) with the spec's texts and a link back home. */
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../../components/link-button.tsx';
+import { LinkButton } from '@/components/link-button.tsx';
 import '../errors.css';
 
 /** Not-found screen. */

@@ -1,6 +1,6 @@
 /** The visitor's hero on /home: the pitch, a login link and the network at a glance. */
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../../components/link-button.tsx';
+import { LinkButton } from '@/components/link-button.tsx';
 
 /** Hero with the login call to action; `countries` is the audience size once the list has loaded. */
 export function MarketingHero({ countries }: { countries?: number }) {

@@ -4,9 +4,9 @@ import { CompanyStatus } from '@portal/contracts/constants.ts';
 import { Alert, Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAccess } from '../../../lib/access-context.ts';
-import { routeTable } from '../../../lib/route-table.ts';
-import { useSession } from '../../../lib/use-session.ts';
+import { useAccess } from '@/lib/access-context.ts';
+import { routeTable } from '@/lib/route-table.ts';
+import { useSession } from '@/lib/use-session.ts';
 
 /** Welcome, status alerts and link cards for a signed-in user. */
 export function QuickLinks() {

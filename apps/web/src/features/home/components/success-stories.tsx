@@ -1,6 +1,6 @@
 /** Success stories from configuration (lib/success-stories.ts); nothing at all when none are set. */
 import { useTranslation } from 'react-i18next';
-import { currentLang } from '../../../lib/i18n.ts';
+import { currentLang } from '@/lib/i18n.ts';
 import { localize, type SuccessStory } from '../lib/success-stories.ts';
 
 /** The stories section, or null for an empty list (spec §2: success-story content not shown). */

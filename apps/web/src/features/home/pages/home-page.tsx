@@ -5,12 +5,12 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LinkButton } from '../../../components/link-button.tsx';
-import { addCatalogue } from '../../../lib/i18n.ts';
-import { useCountries } from '../../../lib/use-countries.ts';
-import { useSession } from '../../../lib/use-session.ts';
-import en from '../../../locales/en/marketing.json';
-import zh from '../../../locales/zh/marketing.json';
+import { LinkButton } from '@/components/link-button.tsx';
+import { addCatalogue } from '@/lib/i18n.ts';
+import { useCountries } from '@/lib/use-countries.ts';
+import { useSession } from '@/lib/use-session.ts';
+import en from '@/locales/en/marketing.json';
+import zh from '@/locales/zh/marketing.json';
 import { AudienceCountries } from '../components/audience-countries.tsx';
 import { MarketingHero } from '../components/marketing-hero.tsx';
 import { QuickLinks } from '../components/quick-links.tsx';

@@ -9,9 +9,9 @@
 import { Role } from '@portal/contracts/constants.ts';
 import type { BindAccountData } from '@portal/contracts/organisation.ts';
 import type { UserInfo } from '@portal/contracts/passport.ts';
-import { request } from '../../../lib/request.ts';
-import { setToken } from '../../../lib/session.ts';
-import { signBody } from '../../../lib/signing.ts';
+import { request } from '@/lib/request.ts';
+import { setToken } from '@/lib/session.ts';
+import { signBody } from '@/lib/signing.ts';
 
 async function post<T>(path: string, fields: Record<string, unknown>): Promise<T> {
   return request<T>(path, { method: 'POST', body: await signBody(fields) });

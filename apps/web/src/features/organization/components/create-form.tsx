@@ -4,7 +4,7 @@ import type { BindAccountData } from '@portal/contracts/organisation.ts';
 import { Button, Form, Input } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useClickLock } from '../../../lib/use-click-lock.ts';
+import { useClickLock } from '@/lib/use-click-lock.ts';
 import { type CreateProgress, createOrganisation } from '../api/organise.ts';
 
 type Values = { company_name: string };

@@ -4,8 +4,8 @@ import { type BindAccountData, BindType } from '@portal/contracts/organisation.t
 import { Button, Form, Input, Radio } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { emailRules } from '../../../lib/form-rules.ts';
-import { useClickLock } from '../../../lib/use-click-lock.ts';
+import { emailRules } from '@/lib/form-rules.ts';
+import { useClickLock } from '@/lib/use-click-lock.ts';
 import { type BindInput, type CreateProgress, joinOrganisation } from '../api/organise.ts';
 
 type Values = { bind_type: 1 | 2; email?: string; account_id?: string; reason: string };

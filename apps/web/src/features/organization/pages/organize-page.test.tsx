@@ -2,16 +2,9 @@ import type { UserInfo } from '@portal/contracts/passport.ts';
 import { signFields } from '@portal/contracts/sign.ts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getCookie } from '../../../lib/cookie.ts';
-import { StorageKey } from '../../../lib/storage-keys.ts';
-import {
-  type Call,
-  demoUser,
-  mockApi,
-  renderApp,
-  seedSession,
-  untilEnabled,
-} from '../../../test/render-app.tsx';
+import { getCookie } from '@/lib/cookie.ts';
+import { StorageKey } from '@/lib/storage-keys.ts';
+import { type Call, demoUser, mockApi, renderApp, seedSession, untilEnabled } from '@/test/render-app.tsx';
 
 const newcomer: UserInfo = {
   ...demoUser,

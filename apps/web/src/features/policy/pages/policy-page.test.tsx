@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { setLang } from '../../../lib/i18n.ts';
-import { mockApi, renderApp } from '../../../test/render-app.tsx';
+import { setLang } from '@/lib/i18n.ts';
+import { mockApi, renderApp } from '@/test/render-app.tsx';
 import { policySections } from '../lib/policy-sections.ts';
 
 describe('/policy/index', () => {

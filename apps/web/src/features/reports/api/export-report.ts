@@ -1,5 +1,5 @@
 /** Report exports (spec §7): a file from the server, saved under its Content-Disposition name. */
-import { requestBlob } from '../../../lib/request.ts';
+import { requestBlob } from '@/lib/request.ts';
 import type { Query } from '../lib/report-query.ts';
 import { downloadName, type ExportFormat, saveBlob } from '../lib/save-file.ts';
 

@@ -5,7 +5,7 @@
  * catalogue, default sort, page 1; so the screen finds it in the cache under the same key.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { currentLang } from '../../../lib/i18n.ts';
+import { currentLang } from '@/lib/i18n.ts';
 import type { ReportDef } from '../lib/report-defs.ts';
 import { listQuery, type Query } from '../lib/report-query.ts';
 import { defaultRange } from '../lib/report-range.ts';

@@ -1,7 +1,7 @@
 /** GET /v1/user/channels?publisher_type=… → app options (spec §3 Channel, §6). */
 import type { Channel } from '@portal/contracts/reports.ts';
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request.ts';
+import { request } from '@/lib/request.ts';
 
 /** Fetches the caller's channels of a publisher type (1 SDK, 2 RTB, 3 affiliate). */
 export function fetchChannels(publisherType: number): Promise<Channel[]> {

@@ -1,6 +1,6 @@
 /** GET /v1/report/list/game/sdk/app → the caller's game-centre apps as filter options (spec §7). */
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request.ts';
+import { request } from '@/lib/request.ts';
 
 type GameAppOption = { app_name?: string; pkg_name?: string; name?: string; value?: string };
 

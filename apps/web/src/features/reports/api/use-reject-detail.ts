@@ -1,7 +1,7 @@
 /** GET /v1/report/list/affiliate/reject → reject reasons of one row (spec §2 Reject Detail). */
 import type { RejectListData } from '@portal/contracts/reports-affiliate.ts';
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request.ts';
+import { request } from '@/lib/request.ts';
 import type { Query } from '../lib/report-query.ts';
 
 export const REJECT_LIST_PATH = '/v1/report/list/affiliate/reject';

@@ -1,7 +1,7 @@
 /** A report page: `{ list, count, total }` of any report list path (api-contract §8). */
 import type { ReportListData } from '@portal/contracts/reports.ts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request.ts';
+import { request } from '@/lib/request.ts';
 import type { Query } from '../lib/report-query.ts';
 
 export type ReportListQuery = Query;

@@ -11,7 +11,7 @@ import type {
 } from '@portal/contracts/report-views.ts';
 import type { ReportKind } from '@portal/contracts/reports-kinds.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request.ts';
+import { request } from '@/lib/request.ts';
 
 const VIEWS = ['report-views'];
 const SCHEDULES = ['report-schedules'];

@@ -7,8 +7,8 @@ import type { Lang } from '@portal/contracts/codes.ts';
 import type { StatColumn } from '@portal/contracts/reports.ts';
 import { type ReportKind, reportCatalogues } from '@portal/contracts/reports-kinds.ts';
 import { useQuery } from '@tanstack/react-query';
-import { currentLang } from '../../../lib/i18n.ts';
-import { request } from '../../../lib/request.ts';
+import { currentLang } from '@/lib/i18n.ts';
+import { request } from '@/lib/request.ts';
 
 export type { ReportKind };
 

@@ -1,7 +1,7 @@
 /** GET /v1/report/trend/{kind} → one point per day (contracts reports-kinds `trendData`). */
 import type { TrendData } from '@portal/contracts/reports-kinds.ts';
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request.ts';
+import { request } from '@/lib/request.ts';
 import type { Query } from '../lib/report-query.ts';
 
 /** The trend of one metric over the range, same filters and scope as the list. */

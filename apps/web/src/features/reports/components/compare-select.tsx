@@ -6,7 +6,7 @@
 import { type CompareMode, compareModes, reportViewText } from '@portal/contracts/report-view.ts';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { currentLang } from '../../../lib/i18n.ts';
+import { currentLang } from '@/lib/i18n.ts';
 import '../i18n-view.ts';
 
 const NONE = 'none';

@@ -4,7 +4,7 @@
  */
 import type { FileType } from '@portal/contracts/reports.ts';
 import { useMemo } from 'react';
-import { formatCell } from '../../../lib/format.ts';
+import { formatCell } from '@/lib/format.ts';
 import { type ChartOption, useChart } from './echarts-core.ts';
 
 export type CountryValue = { code: string; name: string; value: number };

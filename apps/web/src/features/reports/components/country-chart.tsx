@@ -10,7 +10,7 @@ import type { StatColumn } from '@portal/contracts/reports.ts';
 import { Empty, Skeleton } from 'antd';
 import { lazy, type RefObject, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCountries } from '../../../lib/use-countries.ts';
+import { useCountries } from '@/lib/use-countries.ts';
 import { useReportList } from '../api/use-report-list.ts';
 import '../i18n-view.ts';
 import type { ReportDef } from '../lib/report-defs.ts';

@@ -9,7 +9,7 @@ import { ClockCircleOutlined, GlobalOutlined } from '@ant-design/icons';
 import { hourlyReportKinds, type ReportKind } from '@portal/contracts/reports-kinds.ts';
 import { Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../lib/use-session.ts';
+import { useSession } from '@/lib/use-session.ts';
 
 /** The freshness note beside a report's title (`data-until`, `report-zone`). */
 export function DataFreshness({ until, kind }: { until: string | undefined; kind: ReportKind }) {

@@ -8,7 +8,7 @@
 import { type ReportPreset, reportPresets, reportViewText } from '@portal/contracts/report-view.ts';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { currentLang } from '../../../lib/i18n.ts';
+import { currentLang } from '@/lib/i18n.ts';
 import '../i18n-view.ts';
 import { presetToRange } from '../lib/report-view.ts';
 

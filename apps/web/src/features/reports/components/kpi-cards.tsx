@@ -9,8 +9,8 @@ import { type CompareMode, relativeChange, reportViewText } from '@portal/contra
 import type { ReportListData, StatColumn } from '@portal/contracts/reports.ts';
 import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatCell } from '../../../lib/format.ts';
-import { currentLang } from '../../../lib/i18n.ts';
+import { formatCell } from '@/lib/format.ts';
+import { currentLang } from '@/lib/i18n.ts';
 import '../i18n-view.ts';
 import { formatDelta } from '../lib/report-view.ts';
 import '../report-view.css';

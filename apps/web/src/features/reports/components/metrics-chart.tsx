@@ -7,7 +7,7 @@
 import type { StatColumn } from '@portal/contracts/reports.ts';
 import type { TrendData } from '@portal/contracts/reports-kinds.ts';
 import { useMemo } from 'react';
-import { formatCell, formatDate } from '../../../lib/format.ts';
+import { formatCell, formatDate } from '@/lib/format.ts';
 import { type ChartOption, useChart } from './echarts-core.ts';
 
 /** Chart height, px (the panel keeps it while loading, so nothing below moves). */

@@ -7,8 +7,8 @@ import { adStyleFields, adStyleLabel, countryFields, countryLabel } from '@porta
 import type { ReportRow } from '@portal/contracts/reports.ts';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { formatInt } from '../../../lib/format.ts';
-import { currentLang } from '../../../lib/i18n.ts';
+import { formatInt } from '@/lib/format.ts';
+import { currentLang } from '@/lib/i18n.ts';
 
 type GameAppCell = { app_name?: string; pkg_name?: string };
 

@@ -11,7 +11,7 @@ import { Table, type TableColumnsType, type TablePaginationConfig, Tooltip, Typo
 import type { SorterResult } from 'antd/es/table/interface';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCell } from '../../../lib/format.ts';
+import { formatCell } from '@/lib/format.ts';
 import { ResizableTitle, type ResizableTitleProps } from './resizable-title.tsx';
 
 export type Sort = { field: string; dir: 'asc' | 'desc' } | null;

@@ -8,8 +8,8 @@ import { Button, Checkbox, Form, Input, Modal, Popconfirm, Select, Space, Tag } 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { succeed } from '../../../lib/notify.ts';
-import { ensureViewsCatalogue } from '../../../lib/views-catalogue.ts';
+import { succeed } from '@/lib/notify.ts';
+import { ensureViewsCatalogue } from '@/lib/views-catalogue.ts';
 import { useDeleteView, useSavedViews, useSaveView } from '../api/use-saved-views.ts';
 import type { ReportDef } from '../lib/report-defs.ts';
 import type { Query } from '../lib/report-query.ts';

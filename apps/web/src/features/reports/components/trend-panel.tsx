@@ -10,7 +10,7 @@ import type { StatColumn } from '@portal/contracts/reports.ts';
 import { Empty, Select, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLang } from '../../../lib/i18n.ts';
+import { currentLang } from '@/lib/i18n.ts';
 import { useTrend } from '../api/use-trend.ts';
 import '../i18n-view.ts';
 import type { ReportDef } from '../lib/report-defs.ts';

@@ -1,6 +1,6 @@
 import { reportCatalogues } from '@portal/contracts/reports-kinds.ts';
 import { describe, expect, it } from 'vitest';
-import { formatCell } from '../../../lib/format.ts';
+import { formatCell } from '@/lib/format.ts';
 
 const all = Object.entries(reportCatalogues).flatMap(([kind, fields]) => fields.map((f) => ({ kind, ...f })));
 

@@ -7,7 +7,7 @@ import {
   yesterdayIn,
 } from '@portal/contracts/report-dates.ts';
 import dayjs, { type Dayjs } from 'dayjs';
-import { getSession } from '../../../lib/session.ts';
+import { getSession } from '@/lib/session.ts';
 
 export type Range = [Dayjs, Dayjs];
 

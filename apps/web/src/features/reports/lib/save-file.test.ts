@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filenameOf } from '../../../lib/request.ts';
+import { filenameOf } from '@/lib/request.ts';
 import { downloadName } from './save-file.ts';
 
 describe('export file names (spec §7: named from Content-Disposition)', () => {

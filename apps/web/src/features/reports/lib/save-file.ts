@@ -1,5 +1,5 @@
 /** Saving a downloaded export (spec §7: files named from the Content-Disposition header). */
-import type { Download } from '../../../lib/request.ts';
+import type { Download } from '@/lib/request.ts';
 
 export type ExportFormat = 'xlsx' | 'csv';
 

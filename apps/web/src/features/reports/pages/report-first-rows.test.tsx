@@ -6,9 +6,9 @@
 import { sdkCatalogue, sdkDefaultFields } from '@portal/contracts/reports.ts';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../../app/providers.tsx';
-import { preloadScreen } from '../../../app/route-table.tsx';
-import { mockApi, renderApp, seedSession, sessionRoutes } from '../../../test/render-app.tsx';
+import { createQueryClient } from '@/app/providers.tsx';
+import { preloadScreen } from '@/app/route-table.tsx';
+import { mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const columns = sdkCatalogue.map((c) => ({ ...c, title: c.title.zh }));
 const listAnswer = {

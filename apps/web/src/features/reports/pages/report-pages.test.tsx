@@ -6,7 +6,7 @@ import { gxCatalogue } from '@portal/contracts/reports-gx.ts';
 import { rtbCatalogue } from '@portal/contracts/reports-rtb.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '../../../test/render-app.tsx';
+import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const zh = (cat: CatalogueField[]) => cat.map((c) => ({ ...c, title: c.title.zh }));
 

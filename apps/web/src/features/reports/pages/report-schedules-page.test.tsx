@@ -5,7 +5,7 @@
 import type { ReportSchedule, SavedView } from '@portal/contracts/report-views.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '../../../test/render-app.tsx';
+import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const view: SavedView = {
   id: 5,

@@ -9,10 +9,10 @@ import { Button, Card, Form, Modal, Popconfirm, Radio, Select, Space, Table, Tag
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAccess } from '../../../lib/access-context.ts';
-import { succeed } from '../../../lib/notify.ts';
-import { browserZone, timeZones } from '../../../lib/time-zones.ts';
-import { ensureViewsCatalogue } from '../../../lib/views-catalogue.ts';
+import { useAccess } from '@/lib/access-context.ts';
+import { succeed } from '@/lib/notify.ts';
+import { browserZone, timeZones } from '@/lib/time-zones.ts';
+import { ensureViewsCatalogue } from '@/lib/views-catalogue.ts';
 import {
   useDeleteSchedule,
   useRecipients,

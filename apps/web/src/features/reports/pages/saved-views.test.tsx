@@ -8,7 +8,7 @@ import { sdkCatalogue } from '@portal/contracts/reports.ts';
 import { reportColumnStorageKeys } from '@portal/contracts/reports-kinds.ts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '../../../test/render-app.tsx';
+import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const columns = sdkCatalogue.map((c) => ({ ...c, title: c.title.zh }));
 const listAnswer = { list: [], count: 0, total: {} };

@@ -1,8 +1,8 @@
 import { sdkCatalogue, sdkDefaultFields } from '@portal/contracts/reports.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { StorageKey } from '../../../lib/storage-keys.ts';
-import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '../../../test/render-app.tsx';
+import { StorageKey } from '@/lib/storage-keys.ts';
+import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const columns = sdkCatalogue.map((c) => ({ ...c, title: c.title.zh }));
 
