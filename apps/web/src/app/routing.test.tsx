@@ -1,9 +1,11 @@
+import { captchaData } from '@portal/contracts/passport.ts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getSession, getToken } from '@/lib/session.ts';
+import { contractReply } from '@/test/contract-reply.ts';
 import { demoUser, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
-const captcha = { code: 0, data: { captcha_id: 'c1', b64s: 'data:image/svg+xml;base64,PHN2Zy8+' } };
+const captcha = contractReply(captchaData, { captcha_id: 'c1', b64s: 'data:image/svg+xml;base64,PHN2Zy8+' });
 
 describe('routing (spec §2)', () => {
   it('sends a visitor without a token to /login with the redirect parameter', async () => {

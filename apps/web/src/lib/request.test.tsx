@@ -1,6 +1,10 @@
+import { captchaData } from '@portal/contracts/passport.ts';
+import { channel, country } from '@portal/contracts/reports.ts';
 import { screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { contractReply } from '@/test/contract-reply.ts';
 import { mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 import { getCookie } from './cookie.ts';
 import { RequestError, request } from './request.ts';
@@ -39,9 +43,9 @@ describe('request client (spec §8)', () => {
     mockApi({
       ...sessionRoutes(),
       'GET /v1/report/stat_column/sdk': { code: 20003, msg: 'expired' },
-      'GET /v1/user/channels': { code: 0, data: [] },
-      'GET /common/country': { code: 0, data: [] },
-      'POST /v1/passport/captcha/gen_math': { code: 0, data: { captcha_id: 'c', b64s: 'data:,' } },
+      'GET /v1/user/channels': contractReply(z.array(channel), []),
+      'GET /common/country': contractReply(z.array(country), []),
+      'POST /v1/passport/captcha/gen_math': contractReply(captchaData, { captcha_id: 'c', b64s: 'data:,' }),
     });
     const app = renderApp('/report/sdk');
     // The report page is a large chunk: its first transform can take long on a loaded machine.
@@ -71,7 +75,7 @@ describe('request client (spec §8)', () => {
     mockApi({
       'GET /api/v1/user/user_info': { code: 20003, msg: 'expired' },
       'GET /api/v1/user/menu': { code: 20003, msg: 'expired' },
-      'POST /v1/passport/captcha/gen_math': { code: 0, data: { captcha_id: 'c', b64s: 'data:,' } },
+      'POST /v1/passport/captcha/gen_math': contractReply(captchaData, { captcha_id: 'c', b64s: 'data:,' }),
     });
     const app = renderApp('/account/index?tab=1');
     await waitFor(() => expect(app.location()).toBe('/login?redirect=%2Faccount%2Findex%3Ftab%3D1'));

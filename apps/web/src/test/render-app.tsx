@@ -1,13 +1,15 @@
 /** Test helpers: render the whole app at a path with a mocked fetch, and seed a session. */
-import type { MenuItem, UserInfo } from '@portal/contracts/passport.ts';
+import { type MenuItem, menuItem, type UserInfo, userInfo } from '@portal/contracts/passport.ts';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { expect, vi } from 'vitest';
+import { z } from 'zod';
 import { AppProviders, createQueryClient } from '@/app/providers.tsx';
 import { AppRoutes } from '@/app/router.tsx';
 import { setCookie } from '@/lib/cookie.ts';
 import { refreshSession } from '@/lib/session.ts';
 import { StorageKey } from '@/lib/storage-keys.ts';
+import { contractReply } from './contract-reply.ts';
 
 export type Call = { method: string; path: string; query: URLSearchParams; headers: Headers; body: unknown };
 export type Reply = { code: number; msg?: string; data?: unknown } | { status: number; body: unknown };
@@ -81,8 +83,8 @@ export function seedSession(token = 'test-token', user: UserInfo = demoUser) {
 /** The session endpoints a signed-in page calls. */
 export function sessionRoutes(menu: MenuItem[] = sdkMenu, user: UserInfo = demoUser) {
   return {
-    'GET /api/v1/user/user_info': { code: 200, data: [user] },
-    'GET /api/v1/user/menu': { code: 0, data: menu },
+    'GET /api/v1/user/user_info': contractReply(z.array(userInfo), [user], 200),
+    'GET /api/v1/user/menu': contractReply(z.array(menuItem), menu),
   } satisfies Record<string, Reply>;
 }
 

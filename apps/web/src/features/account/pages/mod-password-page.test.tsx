@@ -1,9 +1,13 @@
+import { userInfo } from '@portal/contracts/passport.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { contractReply } from '@/test/contract-reply.ts';
 import {
   demoUser,
   mockApi,
+  type Reply,
   renderApp,
   seedSession,
   sessionRoutes,
@@ -18,7 +22,7 @@ describe('change password page', () => {
   it('marks a wrong old password (606) with "incorrect password", then saves with PUT', async () => {
     await i18next.changeLanguage('en');
     seedSession();
-    let answer = { code: 606, msg: 'Incorrect password' } as { code: number; msg?: string; data?: null };
+    let answer: Reply = { code: 606, msg: 'Incorrect password' };
     const api = mockApi({ ...sessionRoutes(), 'PUT /api/v1/user/password': () => answer });
     renderApp('/account/modPassword');
     await screen.findByTestId('mod-password-submit', {}, { timeout: 20_000 });
@@ -40,7 +44,7 @@ describe('change password page', () => {
       new_password: 'Better12345',
     });
 
-    answer = { code: 0, data: null };
+    answer = contractReply(z.null(), null);
     fill('old_password', 'Demo12345');
     // The submit button stays disabled for 1 s after a click (spec §4).
     await untilEnabled('mod-password-submit');
@@ -72,10 +76,10 @@ describe('account info page', () => {
     let user = demoUser;
     const api = mockApi({
       ...sessionRoutes(),
-      'GET /api/v1/user/user_info': () => ({ code: 200, data: [user] }),
+      'GET /api/v1/user/user_info': () => contractReply(z.array(userInfo), [user], 200),
       'PUT /api/v1/user/timezone': (call) => {
         user = { ...demoUser, timezone: (call.body as { timezone: string | null }).timezone };
-        return { code: 0, data: user };
+        return contractReply(userInfo, user);
       },
     });
     renderApp('/account/index');

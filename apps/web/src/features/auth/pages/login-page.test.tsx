@@ -1,16 +1,18 @@
+import { captchaData, loginData, menuItem, publicKeyData, userInfo } from '@portal/contracts/passport.ts';
+import { twoFactorChallengeData } from '@portal/contracts/security.ts';
 import { signFields } from '@portal/contracts/sign.ts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { compactDecrypt, exportSPKI, generateKeyPair } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { getCookie } from '@/lib/cookie.ts';
 import { StorageKey } from '@/lib/storage-keys.ts';
+import { contractReply } from '@/test/contract-reply.ts';
 import { type Call, demoUser, mockApi, renderApp, sdkMenu } from '@/test/render-app.tsx';
 
-const captcha = (id: string) => ({
-  code: 0,
-  data: { captcha_id: id, b64s: `data:image/svg+xml;base64,${btoa(id)}` },
-});
+const captcha = (id: string) =>
+  contractReply(captchaData, { captcha_id: id, b64s: `data:image/svg+xml;base64,${btoa(id)}` });
 
 function fill(id: string, value: string) {
   fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
@@ -80,19 +82,24 @@ describe('login page', () => {
     let header: Record<string, unknown> = {};
     const api = mockApi({
       'POST /v1/passport/captcha/gen_math': captcha('c1'),
-      'GET /api/v1/user/get_key': {
-        code: 0,
-        data: { kid: 'k1', alg: 'RSA-OAEP-256', enc: 'A256GCM', public_key: pem },
-      },
+      'GET /api/v1/user/get_key': contractReply(publicKeyData, {
+        kid: 'k1',
+        alg: 'RSA-OAEP-256',
+        enc: 'A256GCM',
+        public_key: pem,
+      }),
       'POST /v1/passport/user/login': async (call: Call) => {
         const jwe = (call.body as { data: string }).data;
         const out = await compactDecrypt(jwe, privateKey);
         plaintext = JSON.parse(new TextDecoder().decode(out.plaintext));
         header = out.protectedHeader as Record<string, unknown>;
-        return { code: 0, data: { token: 'new-token', company_status: 1 } };
+        return contractReply(z.union([loginData, twoFactorChallengeData]), {
+          token: 'new-token',
+          company_status: 1,
+        });
       },
-      'GET /api/v1/user/user_info': { code: 200, data: [demoUser] },
-      'GET /api/v1/user/menu': { code: 0, data: sdkMenu },
+      'GET /api/v1/user/user_info': contractReply(z.array(userInfo), [demoUser], 200),
+      'GET /api/v1/user/menu': contractReply(z.array(menuItem), sdkMenu),
     });
     const app = renderApp('/login?redirect=%2Faccount%2Findex');
     await screen.findByTestId('captcha-image');
@@ -142,10 +149,12 @@ describe('login page', () => {
     const api = mockApi({
       'POST /v1/passport/captcha/gen_math': captcha('c1'),
       'POST /v1/passport/captcha/refresh_math': captcha('c2'),
-      'GET /api/v1/user/get_key': {
-        code: 0,
-        data: { kid: 'k1', alg: 'RSA-OAEP-256', enc: 'A256GCM', public_key: pem },
-      },
+      'GET /api/v1/user/get_key': contractReply(publicKeyData, {
+        kid: 'k1',
+        alg: 'RSA-OAEP-256',
+        enc: 'A256GCM',
+        public_key: pem,
+      }),
       'POST /v1/passport/user/login': { code: 605, msg: 'bad' },
     });
     renderApp('/login');

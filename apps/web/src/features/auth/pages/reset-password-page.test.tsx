@@ -1,19 +1,24 @@
+import { type PublicKeyData, publicKeyData } from '@portal/contracts/passport.ts';
 import { signFields } from '@portal/contracts/sign.ts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { compactDecrypt, exportSPKI, generateKeyPair } from 'jose';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { type ContractReply, contractReply } from '@/test/contract-reply.ts';
 import { type Call, mockApi, renderApp, untilEnabled } from '@/test/render-app.tsx';
 
 let keyPair: Awaited<ReturnType<typeof generateKeyPair>>;
-let keyReply: { code: number; data: unknown };
+let keyReply: ContractReply<PublicKeyData>;
 
 beforeAll(async () => {
   keyPair = await generateKeyPair('RSA-OAEP-256', { extractable: true });
-  keyReply = {
-    code: 0,
-    data: { kid: 'k1', alg: 'RSA-OAEP-256', enc: 'A256GCM', public_key: await exportSPKI(keyPair.publicKey) },
-  };
+  keyReply = contractReply(publicKeyData, {
+    kid: 'k1',
+    alg: 'RSA-OAEP-256',
+    enc: 'A256GCM',
+    public_key: await exportSPKI(keyPair.publicKey),
+  });
 });
 
 afterEach(() => {
@@ -85,8 +90,8 @@ describe('reset password page (spec §2, §5)', () => {
   it('sends an encrypted, signed code request, then counts down 10 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = mockApi({
-      'GET /api/v1/user/get_key': () => keyReply as never,
-      'POST /v1/passport/captcha/send_email': { code: 0, data: null },
+      'GET /api/v1/user/get_key': () => keyReply,
+      'POST /v1/passport/captcha/send_email': contractReply(z.null(), null),
     });
     renderApp('/resetPassword');
     fill(await waitFor(() => (document.getElementById('email') ? 'email' : Promise.reject())), ' a@b.co ');
@@ -113,8 +118,8 @@ describe('reset password page (spec §2, §5)', () => {
 
   it('resets with the code, then goes back to /login', async () => {
     const api = mockApi({
-      'GET /api/v1/user/get_key': () => keyReply as never,
-      'POST /v1/passport/password/forgot': { code: 0, data: null },
+      'GET /api/v1/user/get_key': () => keyReply,
+      'POST /v1/passport/password/forgot': contractReply(z.null(), null),
     });
     const app = renderApp('/resetPassword');
     await screen.findByTestId('reset-submit');
@@ -132,7 +137,7 @@ describe('reset password page (spec §2, §5)', () => {
 
   it('shows the server message of a wrong code and stays', async () => {
     mockApi({
-      'GET /api/v1/user/get_key': () => keyReply as never,
+      'GET /api/v1/user/get_key': () => keyReply,
       'POST /v1/passport/password/forgot': { code: 10005, msg: '验证码错误或已过期' },
     });
     const app = renderApp('/resetPassword');

@@ -1,19 +1,19 @@
+import { country } from '@portal/contracts/reports.ts';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { setLang } from '@/lib/i18n.ts';
+import { contractReply } from '@/test/contract-reply.ts';
 import { mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
-const countries = {
-  code: 0,
-  data: [
-    { country_code: 'AQ', country_name: 'Antarctica' },
-    { country_code: 'BR', country_name: 'Brazil' },
-    { country_code: 'CN', country_name: 'China' },
-    { country_code: 'DE', country_name: 'Germany' },
-    { country_code: 'JP', country_name: 'Japan' },
-    { country_code: 'NG', country_name: 'Nigeria' },
-  ],
-};
+const countries = contractReply(z.array(country), [
+  { country_code: 'AQ', country_name: 'Antarctica' },
+  { country_code: 'BR', country_name: 'Brazil' },
+  { country_code: 'CN', country_name: 'China' },
+  { country_code: 'DE', country_name: 'Germany' },
+  { country_code: 'JP', country_name: 'Japan' },
+  { country_code: 'NG', country_name: 'Nigeria' },
+]);
 
 describe('/home', () => {
   it('shows visitors the marketing page: hero with a login link, solutions, audience by region', async () => {

@@ -1,9 +1,17 @@
-import type { UserInfo } from '@portal/contracts/passport.ts';
+import {
+  accountSignupData,
+  addOptPermissionData,
+  bindAccountData,
+  companySignupData,
+} from '@portal/contracts/organisation.ts';
+import { menuItem, type UserInfo, userInfo } from '@portal/contracts/passport.ts';
 import { signFields } from '@portal/contracts/sign.ts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { getCookie } from '@/lib/cookie.ts';
 import { StorageKey } from '@/lib/storage-keys.ts';
+import { contractReply } from '@/test/contract-reply.ts';
 import { type Call, demoUser, mockApi, renderApp, seedSession, untilEnabled } from '@/test/render-app.tsx';
 
 const newcomer: UserInfo = {
@@ -43,15 +51,22 @@ describe('organize page (spec §4)', () => {
     localStorage.setItem(StorageKey.companyStatus, '0');
     let info: UserInfo = newcomer;
     const api = mockApi({
-      'GET /api/v1/user/user_info': () => ({ code: 200, data: [info] }),
-      'GET /api/v1/user/menu': { code: 0, data: accountMenu },
-      'POST /v1/passport/company/signup': { code: 0, data: { company_id: 11 } },
-      'POST /v1/passport/account/signup': { code: 0, data: { account_id: 22 } },
+      'GET /api/v1/user/user_info': () => contractReply(z.array(userInfo), [info], 200),
+      'GET /api/v1/user/menu': contractReply(z.array(menuItem), accountMenu),
+      'POST /v1/passport/company/signup': contractReply(companySignupData, { company_id: 11 }),
+      'POST /v1/passport/account/signup': contractReply(accountSignupData, { account_id: 22 }),
       'POST /v1/passport/user/bind_account': () => {
         info = { ...newcomer, company_id: 11, company_name: 'Acme', account_id: 22, company_status: 1 };
-        return { code: 0, data: { new_token: 'new-token', account_id: 22, is_first_join: true } };
+        return contractReply(bindAccountData, {
+          new_token: 'new-token',
+          account_id: 22,
+          is_first_join: true,
+        });
       },
-      'POST /v1/permission/user/add_opt_permission': { code: 0, data: { user_id: 9, role_ids: [67] } },
+      'POST /v1/permission/user/add_opt_permission': contractReply(addOptPermissionData, {
+        user_id: 9,
+        role_ids: [67],
+      }),
     });
     const app = renderApp('/organize');
     await screen.findByTestId('create-submit');
@@ -83,16 +98,20 @@ describe('organize page (spec §4)', () => {
     seedSession('old-token', newcomer);
     let accountTries = 0;
     const api = mockApi({
-      'GET /api/v1/user/user_info': { code: 200, data: [newcomer] },
-      'GET /api/v1/user/menu': { code: 0, data: accountMenu },
-      'POST /v1/passport/company/signup': { code: 0, data: { company_id: 11 } },
+      'GET /api/v1/user/user_info': contractReply(z.array(userInfo), [newcomer], 200),
+      'GET /api/v1/user/menu': contractReply(z.array(menuItem), accountMenu),
+      'POST /v1/passport/company/signup': contractReply(companySignupData, { company_id: 11 }),
       'POST /v1/passport/account/signup': () =>
-        ++accountTries === 1 ? { code: 602, msg: 'x' } : { code: 0, data: { account_id: 22 } },
-      'POST /v1/passport/user/bind_account': {
-        code: 0,
-        data: { new_token: 'new-token', account_id: 22, is_first_join: true },
-      },
-      'POST /v1/permission/user/add_opt_permission': { code: 0, data: { user_id: 9, role_ids: [67] } },
+        ++accountTries === 1 ? { code: 602, msg: 'x' } : contractReply(accountSignupData, { account_id: 22 }),
+      'POST /v1/passport/user/bind_account': contractReply(bindAccountData, {
+        new_token: 'new-token',
+        account_id: 22,
+        is_first_join: true,
+      }),
+      'POST /v1/permission/user/add_opt_permission': contractReply(addOptPermissionData, {
+        user_id: 9,
+        role_ids: [67],
+      }),
     });
     const app = renderApp('/organize');
     await screen.findByTestId('create-submit');
@@ -111,8 +130,8 @@ describe('organize page (spec §4)', () => {
     seedSession('old-token', newcomer);
     let info: UserInfo = newcomer;
     const api = mockApi({
-      'GET /api/v1/user/user_info': () => ({ code: 200, data: [info] }),
-      'GET /api/v1/user/menu': { code: 0, data: accountMenu },
+      'GET /api/v1/user/user_info': () => contractReply(z.array(userInfo), [info], 200),
+      'GET /api/v1/user/menu': contractReply(z.array(menuItem), accountMenu),
       'POST /v1/passport/user/bind_account': () => {
         info = {
           ...newcomer,
@@ -122,9 +141,16 @@ describe('organize page (spec §4)', () => {
           status: 3,
           company_status: 3,
         };
-        return { code: 0, data: { new_token: 'joined-token', account_id: 1, is_first_join: false } };
+        return contractReply(bindAccountData, {
+          new_token: 'joined-token',
+          account_id: 1,
+          is_first_join: false,
+        });
       },
-      'POST /v1/permission/user/add_opt_permission': { code: 0, data: { user_id: 9, role_ids: [68] } },
+      'POST /v1/permission/user/add_opt_permission': contractReply(addOptPermissionData, {
+        user_id: 9,
+        role_ids: [68],
+      }),
     });
     const app = renderApp('/organize');
     fireEvent.click(await screen.findByTestId('tab-join'));

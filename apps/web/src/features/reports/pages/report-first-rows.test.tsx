@@ -3,11 +3,22 @@
  * column catalogue, the trend waits for the list, and the landing preload's first page is the one the
  * screen shows (no second request).
  */
-import { sdkCatalogue, sdkDefaultFields } from '@portal/contracts/reports.ts';
+
+import {
+  channel,
+  country,
+  reportListData,
+  sdkCatalogue,
+  sdkDefaultFields,
+  statColumn,
+} from '@portal/contracts/reports.ts';
+import { trendData } from '@portal/contracts/reports-kinds.ts';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createQueryClient } from '@/app/providers.tsx';
 import { preloadScreen } from '@/app/route-table.tsx';
+import { contractReply } from '@/test/contract-reply.ts';
 import { mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const columns = sdkCatalogue.map((c) => ({ ...c, title: c.title.zh }));
@@ -29,11 +40,11 @@ function held<T>(value: T) {
 function routes(overrides: Record<string, unknown> = {}) {
   return {
     ...sessionRoutes(),
-    'GET /v1/report/stat_column/sdk': { code: 0, data: columns },
-    'GET /v1/user/channels': { code: 0, data: [] },
-    'GET /common/country': { code: 0, data: [] },
-    'GET /v1/report/list/sdk': { code: 0, data: listAnswer },
-    'GET /v1/report/trend/sdk': { code: 0, data: [{ dt: '20240102', value: 1.5 }] },
+    'GET /v1/report/stat_column/sdk': contractReply(z.array(statColumn), columns),
+    'GET /v1/user/channels': contractReply(z.array(channel), []),
+    'GET /common/country': contractReply(z.array(country), []),
+    'GET /v1/report/list/sdk': contractReply(reportListData, listAnswer),
+    'GET /v1/report/trend/sdk': contractReply(trendData, [{ dt: '20240102', value: 1.5 }]),
     ...overrides,
   } as Parameters<typeof mockApi>[0];
 }
@@ -47,7 +58,7 @@ describe('report loading order', () => {
 
   it('shows the rows while the column catalogue is still on its way, then keeps them', async () => {
     seedSession();
-    const catalogue = held({ code: 0, data: columns });
+    const catalogue = held(contractReply(z.array(statColumn), columns));
     const api = mockApi(routes({ 'GET /v1/report/stat_column/sdk': () => catalogue.promise }));
     renderApp('/report/sdk');
 
@@ -65,7 +76,7 @@ describe('report loading order', () => {
 
   it('asks for the trend only once the list has answered', async () => {
     seedSession();
-    const list = held({ code: 0, data: listAnswer });
+    const list = held(contractReply(reportListData, listAnswer));
     const api = mockApi(routes({ 'GET /v1/report/list/sdk': () => list.promise }));
     renderApp('/report/sdk');
 

@@ -1,13 +1,24 @@
 import type { MenuItem } from '@portal/contracts/passport.ts';
-import { type CatalogueField, sdkCatalogue } from '@portal/contracts/reports.ts';
-import { affiliateCatalogue } from '@portal/contracts/reports-affiliate.ts';
-import { gameCatalogue } from '@portal/contracts/reports-game.ts';
+import {
+  type CatalogueField,
+  channel,
+  country,
+  reportListData,
+  sdkCatalogue,
+  statColumn,
+} from '@portal/contracts/reports.ts';
+import { affiliateCatalogue, rejectListData } from '@portal/contracts/reports-affiliate.ts';
+import { gameApp, gameCatalogue, gameListData } from '@portal/contracts/reports-game.ts';
 import { gxCatalogue } from '@portal/contracts/reports-gx.ts';
+import { trendData } from '@portal/contracts/reports-kinds.ts';
 import { rtbCatalogue } from '@portal/contracts/reports-rtb.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { contractReply } from '@/test/contract-reply.ts';
 import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
+const columns = z.array(statColumn);
 const zh = (cat: CatalogueField[]) => cat.map((c) => ({ ...c, title: c.title.zh }));
 
 const menu: MenuItem[] = [
@@ -40,36 +51,39 @@ const affiliateRow = {
 function routes(extra: Record<string, unknown> = {}) {
   return {
     ...sessionRoutes(menu),
-    'GET /v1/report/stat_column/sdk': { code: 0, data: zh(sdkCatalogue) },
-    'GET /v1/report/stat_column/rtb': { code: 0, data: zh(rtbCatalogue) },
-    'GET /v1/report/stat_column/affiliate': { code: 0, data: zh(affiliateCatalogue) },
-    'GET /v1/report/stat_column/game': { code: 0, data: zh(gameCatalogue) },
-    'GET /v1/report/stat_column/gx': { code: 0, data: zh(gxCatalogue) },
-    'GET /v1/user/channels': { code: 0, data: [{ app_name: 'Net A', name: 'Net A', value: 'Net A' }] },
-    'GET /common/country': { code: 0, data: [{ country_code: 'US', country_name: '美国' }] },
-    'GET /v1/report/list/game/sdk/app': { code: 0, data: [{ app_name: 'Puzzle', pkg_name: 'com.puzzle' }] },
-    'GET /v1/report/list/rtb': {
-      code: 0,
-      data: { list: [{ dt: '20240305', revenue: 12.5 }], count: 1, total: {} },
-    },
-    'GET /v1/report/list/affiliate': {
-      code: 0,
-      data: { list: [affiliateRow], count: 1, total: { reject: 7 } },
-    },
-    'GET /v1/report/list/game/sdk': { code: 0, data: { list: [], count: 0, total: {} } },
-    'GET /gx/report/list': { code: 0, data: { list: [], count: 0, total: {} } },
-    'GET /v1/report/list/affiliate/reject': {
-      code: 0,
-      data: {
-        list: [{ reject_reason: 'Duplicate click', reject_num: 7 }],
-        count: 1,
-        total: { reject_num: 7 },
-      },
-    },
-    'GET /v1/report/trend/rtb': { code: 0, data: [{ dt: '20240305', value: 12.5 }] },
-    'GET /v1/report/trend/affiliate': { code: 0, data: [] },
-    'GET /v1/report/trend/game': { code: 0, data: [] },
-    'GET /v1/report/trend/gx': { code: 0, data: [] },
+    'GET /v1/report/stat_column/sdk': contractReply(columns, zh(sdkCatalogue)),
+    'GET /v1/report/stat_column/rtb': contractReply(columns, zh(rtbCatalogue)),
+    'GET /v1/report/stat_column/affiliate': contractReply(columns, zh(affiliateCatalogue)),
+    'GET /v1/report/stat_column/game': contractReply(columns, zh(gameCatalogue)),
+    'GET /v1/report/stat_column/gx': contractReply(columns, zh(gxCatalogue)),
+    'GET /v1/user/channels': contractReply(z.array(channel), [
+      { app_name: 'Net A', name: 'Net A', value: 'Net A' },
+    ]),
+    'GET /common/country': contractReply(z.array(country), [{ country_code: 'US', country_name: '美国' }]),
+    'GET /v1/report/list/game/sdk/app': contractReply(z.array(gameApp), [
+      { app_name: 'Puzzle', pkg_name: 'com.puzzle' },
+    ]),
+    'GET /v1/report/list/rtb': contractReply(reportListData, {
+      list: [{ dt: '20240305', revenue: 12.5 }],
+      count: 1,
+      total: {},
+    }),
+    'GET /v1/report/list/affiliate': contractReply(reportListData, {
+      list: [affiliateRow],
+      count: 1,
+      total: { reject: 7 },
+    }),
+    'GET /v1/report/list/game/sdk': contractReply(gameListData, { list: [], count: 0, total: {} }),
+    'GET /gx/report/list': contractReply(reportListData, { list: [], count: 0, total: {} }),
+    'GET /v1/report/list/affiliate/reject': contractReply(rejectListData, {
+      list: [{ reject_reason: 'Duplicate click', reject_num: 7 }],
+      count: 1,
+      total: { reject_num: 7 },
+    }),
+    'GET /v1/report/trend/rtb': contractReply(trendData, [{ dt: '20240305', value: 12.5 }]),
+    'GET /v1/report/trend/affiliate': contractReply(trendData, []),
+    'GET /v1/report/trend/game': contractReply(trendData, []),
+    'GET /v1/report/trend/gx': contractReply(trendData, []),
     ...extra,
   } as Parameters<typeof mockApi>[0];
 }

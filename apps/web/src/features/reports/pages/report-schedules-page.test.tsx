@@ -2,9 +2,18 @@
  * The scheduled reports screen (issue 13 item 8): reachable from the reports menu, lists each
  * schedule with its last send and result, and creates one from a saved view for members' addresses.
  */
-import type { ReportSchedule, SavedView } from '@portal/contracts/report-views.ts';
+import {
+  type ReportSchedule,
+  type ReportScheduleBody,
+  recipientList,
+  reportSchedule,
+  reportScheduleList,
+  type SavedView,
+  savedViewList,
+} from '@portal/contracts/report-views.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { contractReply } from '@/test/contract-reply.ts';
 import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const view: SavedView = {
@@ -50,19 +59,19 @@ describe('scheduled reports page', () => {
     seedSession();
     const api = mockApi({
       ...sessionRoutes(),
-      'GET /v1/report/schedules': { code: 0, data: { list: [schedule] } },
-      'GET /v1/report/schedules/recipients': {
-        code: 0,
-        data: { list: ['demo@example.com', 'member@example.com'] },
-      },
-      'GET /v1/report/views': (c: Call) => ({
-        code: 0,
-        data: { list: c.query.get('kind') === 'sdk' ? [view] : [] },
+      'GET /v1/report/schedules': contractReply(reportScheduleList, { list: [schedule] }),
+      'GET /v1/report/schedules/recipients': contractReply(recipientList, {
+        list: ['demo@example.com', 'member@example.com'],
       }),
-      'POST /v1/report/schedules': (c: Call) => ({
-        code: 0,
-        data: { ...schedule, ...(c.body as object), id: 10, last_status: null },
-      }),
+      'GET /v1/report/views': (c: Call) =>
+        contractReply(savedViewList, { list: c.query.get('kind') === 'sdk' ? [view] : [] }),
+      'POST /v1/report/schedules': (c: Call) =>
+        contractReply(reportSchedule, {
+          ...schedule,
+          ...(c.body as ReportScheduleBody),
+          id: 10,
+          last_status: null,
+        }),
     });
     renderApp('/report/schedules');
     const page = await screen.findByTestId('report-schedules-page', {}, { timeout: 30_000 });

@@ -1,7 +1,9 @@
-import { sdkCatalogue } from '@portal/contracts/reports.ts';
+import { channel, country, reportListData, sdkCatalogue, statColumn } from '@portal/contracts/reports.ts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { StorageKey } from '@/lib/storage-keys.ts';
+import { contractReply } from '@/test/contract-reply.ts';
 import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const columns = sdkCatalogue.map((c) => ({ ...c, title: c.title.zh }));
@@ -20,18 +22,16 @@ const row = {
 function routes() {
   return {
     ...sessionRoutes(),
-    'GET /v1/report/stat_column/sdk': { code: 0, data: columns },
-    'GET /v1/user/channels': { code: 0, data: [] },
-    'GET /common/country': { code: 0, data: [{ country_code: 'US', country_name: '美国' }] },
-    'GET /v1/report/list/sdk': (_call: Call) => ({
-      code: 0,
-      data: {
+    'GET /v1/report/stat_column/sdk': contractReply(z.array(statColumn), columns),
+    'GET /v1/user/channels': contractReply(z.array(channel), []),
+    'GET /common/country': contractReply(z.array(country), [{ country_code: 'US', country_name: '美国' }]),
+    'GET /v1/report/list/sdk': (_call: Call) =>
+      contractReply(reportListData, {
         list: [row],
         count: 125,
         total: { request: 1234567, revenue: 12345.678, ecpm: 13.7174 },
         data_until: '2024-01-02 23:00',
-      },
-    }),
+      }),
   };
 }
 

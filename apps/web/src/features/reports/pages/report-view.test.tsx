@@ -3,10 +3,13 @@
  * presets, the comparison's Δ% columns from compare_list, the trend's comparison and the country
  * ranking loaded after the rows.
  */
-import { sdkCatalogue } from '@portal/contracts/reports.ts';
+import { channel, country, reportListData, sdkCatalogue, statColumn } from '@portal/contracts/reports.ts';
+import { trendData } from '@portal/contracts/reports-kinds.ts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { contractReply } from '@/test/contract-reply.ts';
 import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const columns = sdkCatalogue.map((c) => ({ ...c, title: c.title.zh }));
@@ -28,17 +31,16 @@ const comparison = {
 function routes() {
   return {
     ...sessionRoutes(),
-    'GET /v1/report/stat_column/sdk': { code: 0, data: columns },
-    'GET /v1/user/channels': { code: 0, data: [] },
-    'GET /common/country': { code: 0, data: [{ country_code: 'US', country_name: '美国' }] },
+    'GET /v1/report/stat_column/sdk': contractReply(z.array(statColumn), columns),
+    'GET /v1/user/channels': contractReply(z.array(channel), []),
+    'GET /common/country': contractReply(z.array(country), [{ country_code: 'US', country_name: '美国' }]),
     'GET /v1/report/list/sdk': (call: Call) => {
       if (call.query.get('fields') === 'geo,revenue')
-        return { code: 0, data: { list: [{ geo: 'US', revenue: 20 }], count: 1, total: {} } };
-      return { code: 0, data: call.query.get('compare') ? { ...page, ...comparison } : page };
+        return contractReply(reportListData, { list: [{ geo: 'US', revenue: 20 }], count: 1, total: {} });
+      return contractReply(reportListData, call.query.get('compare') ? { ...page, ...comparison } : page);
     },
-    'GET /v1/report/trend/sdk': (call: Call) => ({
-      code: 0,
-      data: [
+    'GET /v1/report/trend/sdk': (call: Call) =>
+      contractReply(trendData, [
         {
           dt: '20240101',
           value: 5,
@@ -47,8 +49,7 @@ function routes() {
             ? { compare_dt: '20231225', compare_values: { revenue: 4, ecpm: 2, fill_rate: 0.4 } }
             : {}),
         },
-      ],
-    }),
+      ]),
   } as Parameters<typeof mockApi>[0];
 }
 

@@ -3,11 +3,13 @@
  * the chosen sharing; after a reload the view is listed and opening it queries its columns, sort,
  * dates and filters, while the local column key (spec §2) keeps the unsaved choice.
  */
-import type { SavedView } from '@portal/contracts/report-views.ts';
-import { sdkCatalogue } from '@portal/contracts/reports.ts';
+import { type SavedView, savedView, savedViewList } from '@portal/contracts/report-views.ts';
+import { channel, country, reportListData, sdkCatalogue, statColumn } from '@portal/contracts/reports.ts';
 import { reportColumnStorageKeys } from '@portal/contracts/reports-kinds.ts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { contractReply } from '@/test/contract-reply.ts';
 import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const columns = sdkCatalogue.map((c) => ({ ...c, title: c.title.zh }));
@@ -16,19 +18,17 @@ const listAnswer = { list: [], count: 0, total: {} };
 function routes(views: SavedView[]) {
   return mockApi({
     ...sessionRoutes(),
-    'GET /v1/report/stat_column/sdk': { code: 0, data: columns },
-    'GET /v1/user/channels': { code: 0, data: [] },
-    'GET /common/country': { code: 0, data: [{ country_code: 'US', country_name: '美国' }] },
-    'GET /v1/report/list/sdk': { code: 0, data: listAnswer },
-    'GET /v1/report/views': (c: Call) => ({
-      code: 0,
-      data: { list: views.filter((v) => v.kind === c.query.get('kind')) },
-    }),
+    'GET /v1/report/stat_column/sdk': contractReply(z.array(statColumn), columns),
+    'GET /v1/user/channels': contractReply(z.array(channel), []),
+    'GET /common/country': contractReply(z.array(country), [{ country_code: 'US', country_name: '美国' }]),
+    'GET /v1/report/list/sdk': contractReply(reportListData, listAnswer),
+    'GET /v1/report/views': (c: Call) =>
+      contractReply(savedViewList, { list: views.filter((v) => v.kind === c.query.get('kind')) }),
     'POST /v1/report/views': (c: Call) => {
       const body = c.body as Omit<SavedView, 'id' | 'owner_name' | 'mine' | 'updated_at'>;
       const view = { ...body, id: views.length + 1, owner_name: 'Demo Admin', mine: true, updated_at: '' };
       views.push(view);
-      return { code: 0, data: view };
+      return contractReply(savedView, view);
     },
   });
 }

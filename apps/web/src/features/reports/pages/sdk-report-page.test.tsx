@@ -1,7 +1,17 @@
-import { sdkCatalogue, sdkDefaultFields } from '@portal/contracts/reports.ts';
+import {
+  channel,
+  country,
+  type ReportListData,
+  reportListData,
+  sdkCatalogue,
+  sdkDefaultFields,
+  statColumn,
+} from '@portal/contracts/reports.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { StorageKey } from '@/lib/storage-keys.ts';
+import { contractReply } from '@/test/contract-reply.ts';
 import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const columns = sdkCatalogue.map((c) => ({ ...c, title: c.title.zh }));
@@ -36,16 +46,15 @@ const listAnswer = {
   },
 };
 
-function routes(list: (call: Call) => unknown = () => listAnswer) {
+function routes(list: (call: Call) => ReportListData = () => listAnswer) {
   return {
     ...sessionRoutes(),
-    'GET /v1/report/stat_column/sdk': { code: 0, data: columns },
-    'GET /v1/user/channels': {
-      code: 0,
-      data: [{ app_key: 'k1', app_name: 'Puzzle Blast', name: 'Puzzle Blast', value: 'k1' }],
-    },
-    'GET /common/country': { code: 0, data: [{ country_code: 'US', country_name: '美国' }] },
-    'GET /v1/report/list/sdk': (call: Call) => ({ code: 0, data: list(call) }),
+    'GET /v1/report/stat_column/sdk': contractReply(z.array(statColumn), columns),
+    'GET /v1/user/channels': contractReply(z.array(channel), [
+      { app_key: 'k1', app_name: 'Puzzle Blast', name: 'Puzzle Blast', value: 'k1' },
+    ]),
+    'GET /common/country': contractReply(z.array(country), [{ country_code: 'US', country_name: '美国' }]),
+    'GET /v1/report/list/sdk': (call: Call) => contractReply(reportListData, list(call)),
   };
 }
 
