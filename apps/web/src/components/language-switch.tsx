@@ -6,7 +6,7 @@ import { GlobalOutlined } from '@ant-design/icons';
 import type { Lang } from '@portal/contracts/codes.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLang, LANGS, setLang } from '../lib/i18n.ts';
+import { currentLang, LANGS, setLang } from '@/lib/i18n.ts';
 
 /** A button opening a two-item list; picking one switches and stores the language. */
 export function LanguageSwitch({ dark = false }: { dark?: boolean }) {

@@ -3,7 +3,7 @@
  * success message in the current language, or nothing more when it failed (the request client has
  * already shown why).
  */
-import { succeed } from '../../lib/notify.ts';
+import { succeed } from '@/lib/notify.ts';
 
 /** Runs `change`; on success shows `done` and resolves true, on failure resolves false. */
 export async function runChange(change: () => Promise<unknown>, done: string): Promise<boolean> {

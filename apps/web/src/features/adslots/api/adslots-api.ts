@@ -2,7 +2,7 @@
 import type { AdposCreateBody, AdposItem, AdposListData, AdStyleInfo } from '@portal/contracts/adpos.ts';
 import type { AppOption } from '@portal/contracts/apps.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request.ts';
+import { request } from '@/lib/request.ts';
 
 export type AdposQuery = {
   page_no: number;

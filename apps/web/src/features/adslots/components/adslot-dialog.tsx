@@ -12,8 +12,8 @@ import type { FieldError } from '@portal/contracts/envelope.ts';
 import { Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { succeed } from '../../../lib/notify.ts';
-import { RequestError } from '../../../lib/request.ts';
+import { succeed } from '@/lib/notify.ts';
+import { RequestError } from '@/lib/request.ts';
 import { adposNameExists, useAdStyles, useAppChoices, useSaveAdpos } from '../api/adslots-api.ts';
 
 type Values = { app_id?: number; adpos_name: string; ad_style?: number; content_type: number[] };

@@ -11,12 +11,12 @@ import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { AuditStatusCell } from '../../../components/audit-status-cell.tsx';
-import { useIsOps } from '../../../components/is-ops.ts';
-import type { FilterField } from '../../../components/list-page/filter-bar.tsx';
-import { ListPage } from '../../../components/list-page/list-page.tsx';
-import type { ListColumn } from '../../../components/list-page/list-table.tsx';
-import { useListState } from '../../../components/list-page/use-list-state.ts';
+import { AuditStatusCell } from '@/components/audit-status-cell.tsx';
+import { useIsOps } from '@/components/is-ops.ts';
+import type { FilterField } from '@/components/list-page/filter-bar.tsx';
+import { ListPage } from '@/components/list-page/list-page.tsx';
+import type { ListColumn } from '@/components/list-page/list-table.tsx';
+import { useListState } from '@/components/list-page/use-list-state.ts';
 import { useAdposList, useAdposStatus, useAdStyles } from '../api/adslots-api.ts';
 import { AdslotDialog } from '../components/adslot-dialog.tsx';
 

@@ -13,7 +13,7 @@ import type {
   PublisherCompany,
 } from '@portal/contracts/apps.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request.ts';
+import { request } from '@/lib/request.ts';
 
 /** `GET /v1/app`: one page. */
 export function useAppList(

@@ -1,7 +1,7 @@
 /** Operations endpoints (contracts apps.ts "Operations"): the review queue and the to-do outbox. */
 import type { ReviewQueue, TodoItem } from '@portal/contracts/apps.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request.ts';
+import { request } from '@/lib/request.ts';
 
 /** `GET /v1/ops/review`: apps and ad slots under review. */
 export function useReviewQueue(enabled: boolean) {

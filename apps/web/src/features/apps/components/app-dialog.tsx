@@ -16,8 +16,8 @@ import { Cascader, Form, Input, Modal, Radio, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { succeed } from '../../../lib/notify.ts';
-import { RequestError } from '../../../lib/request.ts';
+import { succeed } from '@/lib/notify.ts';
+import { RequestError } from '@/lib/request.ts';
 import {
   appNameExists,
   packageExists,

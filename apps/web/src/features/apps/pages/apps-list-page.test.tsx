@@ -2,14 +2,7 @@ import type { AppItem } from '@portal/contracts/apps.ts';
 import type { MenuItem } from '@portal/contracts/passport.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  type Call,
-  demoUser,
-  mockApi,
-  renderApp,
-  seedSession,
-  sessionRoutes,
-} from '../../../test/render-app.tsx';
+import { type Call, demoUser, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const menu: MenuItem[] = [
   { key: 'menu.appManagement', path: '/apps/list' },

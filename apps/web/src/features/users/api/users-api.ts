@@ -11,7 +11,7 @@ import type {
   UserStatusBody,
 } from '@portal/contracts/users.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/request.ts';
+import { request } from '@/lib/request.ts';
 
 export type UsersPage = { list: CompanyUser[]; total: number };
 export type RoleEntry = { id: number; name: string; assignable: boolean };

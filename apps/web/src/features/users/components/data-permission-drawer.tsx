@@ -8,8 +8,8 @@ import type { CompanyUser, DataPermissionEntry } from '@portal/contracts/users.t
 import { Alert, Button, Checkbox, Drawer, Empty, Space, Spin, Tabs, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { succeed } from '../../../lib/notify.ts';
-import { useClickLock } from '../../../lib/use-click-lock.ts';
+import { succeed } from '@/lib/notify.ts';
+import { useClickLock } from '@/lib/use-click-lock.ts';
 import { useDataPermissions, useSaveDataPermissions } from '../api/users-api.ts';
 
 type PermType = 3 | 4 | 5;

@@ -2,7 +2,7 @@
 import { UserStatus } from '@portal/contracts/constants.ts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { StatusBadge, type StatusTone } from '../../../components/status-badge.tsx';
+import { StatusBadge, type StatusTone } from '@/components/status-badge.tsx';
 
 const tone: Record<number, StatusTone> = {
   [UserStatus.ACTIVE]: 'success',

@@ -9,8 +9,8 @@ import type { CompanyUser } from '@portal/contracts/users.ts';
 import { Button, type ButtonProps, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { runChange } from '../../../components/list-page/run-change.ts';
-import { useClickLock } from '../../../lib/use-click-lock.ts';
+import { runChange } from '@/components/list-page/run-change.ts';
+import { useClickLock } from '@/lib/use-click-lock.ts';
 import { useDeleteUser, useSetUserStatus } from '../api/users-api.ts';
 
 type Action = {

@@ -11,11 +11,11 @@ import { Button, type ButtonProps, Empty, Modal, Select, Space, Tag, Tooltip, Ty
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ListPage } from '../../../components/list-page/list-page.tsx';
-import type { ListColumn } from '../../../components/list-page/list-table.tsx';
-import { runChange } from '../../../components/list-page/run-change.ts';
-import { useListState } from '../../../components/list-page/use-list-state.ts';
-import { useSession } from '../../../lib/use-session.ts';
+import { ListPage } from '@/components/list-page/list-page.tsx';
+import type { ListColumn } from '@/components/list-page/list-table.tsx';
+import { runChange } from '@/components/list-page/run-change.ts';
+import { useListState } from '@/components/list-page/use-list-state.ts';
+import { useSession } from '@/lib/use-session.ts';
 import { useRoles, useSetUserRole, useUsers } from '../api/users-api.ts';
 import { DataPermissionDrawer } from '../components/data-permission-drawer.tsx';
 import { RoleTags } from '../components/status-tag.tsx';

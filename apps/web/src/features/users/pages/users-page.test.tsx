@@ -3,7 +3,7 @@ import type { CompanyUser } from '@portal/contracts/users.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderApp, seedSession, sessionRoutes } from '../../../test/render-app.tsx';
+import { mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const adminMenu: MenuItem[] = [
   { key: 'menu.userManagement', path: '/users' },
