@@ -33,6 +33,7 @@ export const Code = {
   TWO_FACTOR_CODE_WRONG: 10030,
   TWO_FACTOR_REQUIRED: 10031,
   TWO_FACTOR_CHALLENGE_EXPIRED: 10032,
+  VIEW_SCHEDULED_BY_OTHERS: 10033,
   SESSION_EXPIRED: 20003,
   LOGIN_INVALID: 20005,
 } as const;
@@ -107,6 +108,10 @@ export const codeText: Record<CodeValue, Record<Lang, string>> = {
   10032: {
     zh: '登录验证已过期，请重新登录',
     en: 'The sign-in verification has expired, please sign in again',
+  },
+  10033: {
+    zh: '其他成员的定时报表正在使用此视图，不能删除、设为私有或改为其他报表',
+    en: "Other members' scheduled reports use this view: it cannot be deleted, made private or moved to another report",
   },
   20003: { zh: '登录已过期，请重新登录', en: 'Your session has expired, please sign in again' },
   20005: { zh: '登录已失效，请重新登录', en: 'Your login is no longer valid, please sign in again' },

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { savedViews } from '../../db/schema/report-views.ts';
+import { reportSchedules, savedViews } from '../../db/schema/report-views.ts';
 import { callAs } from '../../test/inject.ts';
 import { createReportFixture, type ReportFixture } from '../../test/report-fixture.ts';
 import { testDbKinds } from '../../test/test-app.ts';
@@ -102,5 +102,46 @@ describe.each(testDbKinds)('saved report views on %s', (db) => {
     }
     expect((await call('GET', '/v1/report/views?kind=zzz', f.tokens.demo)).code).toBe(604);
     expect((await call('DELETE', '/v1/report/views/abc', f.tokens.demo)).code).toBe(604);
+  });
+  it("keeps other members' schedules: their view cannot be deleted, made private or moved while they exist", async () => {
+    const view = await save(f.tokens.member, 'Scheduled by others', true);
+    const schedule = (token: string) =>
+      call('POST', '/v1/report/schedules', token, {
+        view_id: view.id,
+        frequency: 'daily',
+        hour: 8,
+        timezone: 'UTC',
+        recipients: ['demo@example.com'],
+        format: 'csv',
+      });
+    const theirs = await schedule(f.tokens.demo);
+    expect(theirs.code).toBe(0);
+    const schedulesOf = async () =>
+      (await f.app.db.select().from(reportSchedules).where(eq(reportSchedules.view_id, view.id))).length;
+
+    const refused = await call('DELETE', `/v1/report/views/${view.id}`, f.tokens.member);
+    expect(refused.code).toBe(10033);
+    const body = { kind: 'sdk', name: 'Scheduled by others', shared: false, query };
+    expect((await call('PUT', `/v1/report/views/${view.id}`, f.tokens.member, body)).code).toBe(10033);
+    expect(
+      (
+        await call('PUT', `/v1/report/views/${view.id}`, f.tokens.member, {
+          ...body,
+          shared: true,
+          kind: 'game',
+        })
+      ).code,
+    ).toBe(10033);
+    expect(await names(f.tokens.demo)).toContain('Scheduled by others');
+    expect(await schedulesOf()).toBe(1);
+    // A change that keeps it shared and of its kind is the owner's to make.
+    const renamed = { ...body, shared: true, name: 'Scheduled by others (renamed)' };
+    expect((await call('PUT', `/v1/report/views/${view.id}`, f.tokens.member, renamed)).code).toBe(0);
+
+    // The owner's own schedule never blocks: once the other member's is gone, both go with the view.
+    expect((await schedule(f.tokens.member)).code).toBe(0);
+    expect((await call('DELETE', `/v1/report/schedules/${theirs.data.id}`, f.tokens.demo)).code).toBe(0);
+    expect((await call('DELETE', `/v1/report/views/${view.id}`, f.tokens.member)).code).toBe(0);
+    expect(await schedulesOf()).toBe(0);
   });
 });

@@ -10,10 +10,10 @@
 import type { SavedView, SavedViewBody } from '@portal/contracts/report-views.ts';
 import { viewQueryDropped } from '@portal/contracts/report-views.ts';
 import type { ReportKind } from '@portal/contracts/reports-kinds.ts';
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { savedViews } from '../../db/schema/report-views.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { reportSchedules, savedViews } from '../../db/schema/report-views.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
@@ -113,6 +113,34 @@ export async function createView(app: FastifyInstance, caller: SessionUser, body
   return toWire(saved, caller);
 }
 
+/**
+ * Refuses (10033) a change to the caller's view `id` that would take it from other members who
+ * schedule it: their schedules mail the view's report as they see it (issue 13 item 8), so the view
+ * must stay shared and of its kind while they exist. The view row is locked (FOR UPDATE), so a
+ * schedule created meanwhile (its foreign key locks the row too) waits for the change to commit.
+ * Without a row of the caller's: 10008.
+ */
+async function guardOthersSchedules(
+  tx: Executor,
+  caller: Caller,
+  id: number,
+  change: { shared: boolean; kind: ReportKind } | 'delete',
+) {
+  const [view] = await tx
+    .select({ shared: savedViews.shared, kind: savedViews.kind })
+    .from(savedViews)
+    .where(and(eq(savedViews.id, id), eq(savedViews.user_id, caller.userId)))
+    .for('update');
+  if (!view) throw new AppError(10008);
+  const takesAway = change === 'delete' || !change.shared || change.kind !== view.kind;
+  if (!takesAway) return;
+  const [others] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(reportSchedules)
+    .where(and(eq(reportSchedules.view_id, id), ne(reportSchedules.user_id, caller.userId)));
+  if ((others?.n ?? 0) > 0) throw new AppError(10033, { schedules: others?.n });
+}
+
 /** Replaces the caller's own view `id`; 10008 when it is not the caller's. */
 export async function updateView(
   app: FastifyInstance,
@@ -122,28 +150,34 @@ export async function updateView(
   now: Date,
 ) {
   await requireReport(app, caller, body.kind);
-  const updated = await app.db
-    .update(savedViews)
-    .set({
-      kind: body.kind,
-      name: body.name,
-      shared: body.shared,
-      query: keptQuery(body.query),
-      updated_at: now,
-    })
-    .where(and(eq(savedViews.id, id), eq(savedViews.user_id, caller.userId)))
-    .returning({ id: savedViews.id });
+  const updated = await app.db.transaction(async (tx) => {
+    await guardOthersSchedules(tx, caller, id, { shared: body.shared, kind: body.kind });
+    return tx
+      .update(savedViews)
+      .set({
+        kind: body.kind,
+        name: body.name,
+        shared: body.shared,
+        query: keptQuery(body.query),
+        updated_at: now,
+      })
+      .where(and(eq(savedViews.id, id), eq(savedViews.user_id, caller.userId)))
+      .returning({ id: savedViews.id });
+  });
   if (updated.length === 0) throw new AppError(10008);
   const saved = await visibleView(app.db, caller, id);
   if (!saved) throw new AppError(10008);
   return toWire(saved, caller);
 }
 
-/** Deletes the caller's own view `id` (its schedules and their runs go with it); 10008 otherwise. */
+/**
+ * Deletes the caller's own view `id` with the caller's own schedules of it and their runs; 10008 when
+ * it is not the caller's, 10033 while other members schedule it (their schedules are never deleted
+ * behind their backs).
+ */
 export async function deleteView(db: Db, caller: Caller, id: number) {
-  const deleted = await db
-    .delete(savedViews)
-    .where(and(eq(savedViews.id, id), eq(savedViews.user_id, caller.userId)))
-    .returning({ id: savedViews.id });
-  if (deleted.length === 0) throw new AppError(10008);
+  await db.transaction(async (tx) => {
+    await guardOthersSchedules(tx, caller, id, 'delete');
+    await tx.delete(savedViews).where(and(eq(savedViews.id, id), eq(savedViews.user_id, caller.userId)));
+  });
 }
