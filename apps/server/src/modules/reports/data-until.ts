@@ -4,6 +4,7 @@
  * what the caller's rows hold), read in the light lane and kept for `DATA_UNTIL_TTL_MS` per table,
  * reportable day and zone, so a page of lists costs at most one such read a minute. For a caller
  * reading an hourly kind in another zone than the network's, the hour is on the caller's clock.
+ * The read is shared, so it is not cancelled when the client that started it goes away.
  */
 import { dashed, dayNumber, fromDayNumber } from '@portal/contracts/report-dates.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -55,7 +56,10 @@ export async function dataUntil(
   if (hit && now - hit.at < DATA_UNTIL_TTL_MS) return hit.value;
   // On another clock, the network day after the caller's yesterday may still hold its hours.
   const notAfter = zone ? fromDayNumber(dayNumber(yesterday) + 1) : yesterday;
-  const value = guardedRead(app, reply, 'light', (store) => latestFacts(store, def.table, dashed(notAfter)))
+  // Shared by every caller of the next minute: one client going away must not cancel it for the rest.
+  const value = guardedRead(app, reply, 'light', (store) => latestFacts(store, def.table, dashed(notAfter)), {
+    shared: true,
+  })
     .then((latest) => (latest && zone ? onCallerClock(latest, zone, yesterday) : latest))
     .then(dataUntilText);
   const entry = { at: now, value };

@@ -60,14 +60,17 @@ function answerable(err: unknown, reply: FastifyReply): unknown {
 
 /**
  * Runs `task` in a slot of `lane` with the statement time limit and the client's disconnection as
- * cancellation; the reader it gets passes both to the store. Throws AppError 607 (timed out or
- * cancelled) or 608 (lane full), or the task's own error.
+ * cancellation; the reader it gets passes both to the store. `shared`: the result is shared by several
+ * callers (e.g. the freshness read of data-until.ts), so no single client's disconnection cancels it;
+ * the time limit still holds. Throws AppError 607 (timed out or cancelled) or 608 (lane full), or the
+ * task's own error.
  */
 export async function guardedRead<T>(
   app: FastifyInstance,
   reply: FastifyReply,
   lane: Exclude<LaneName, 'export'>,
   task: (reader: ReportReader) => Promise<T>,
+  opts: { shared?: boolean } = {},
 ): Promise<T> {
   try {
     return await app.reportLanes.run(
@@ -79,7 +82,7 @@ export async function guardedRead<T>(
           query: (sql: string, params?: ReportParams): Promise<ReportResultRow[]> =>
             app.reportStore.query(sql, params, { signal, timeoutMs: app.config.reportQueryTimeoutMs }),
         }),
-      { timeoutMs: app.config.reportQueryTimeoutMs, signal: clientGone(reply) },
+      { timeoutMs: app.config.reportQueryTimeoutMs, signal: opts.shared ? undefined : clientGone(reply) },
     );
   } catch (err) {
     throw answerable(err, reply);
