@@ -1,6 +1,7 @@
 import type { AppItem } from '@portal/contracts/apps.ts';
 import type { MenuItem } from '@portal/contracts/passport.ts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { type Call, demoUser, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
@@ -66,13 +67,14 @@ async function errorOf(inputId: string, text: string) {
 
 describe('apps list (spec §2 Apps list)', () => {
   it('hides the key under review, copies it otherwise, and hides actions of a deleted app', async () => {
+    const user = userEvent.setup();
     routes();
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const table = await openPage();
     await within(table).findByText('App 2');
     expect(screen.getByTestId('app-key-1').textContent).toBe('审核通过后显示');
-    fireEvent.click(screen.getByTestId('app-key-2'));
+    await user.click(screen.getByTestId('app-key-2'));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('key2'.padEnd(32, '0')));
     await screen.findByText('复制成功');
     expect(screen.queryByTestId('app-actions-3')).toBeNull();
@@ -81,10 +83,11 @@ describe('apps list (spec §2 Apps list)', () => {
   });
 
   it('debounces the name search by 500 ms and sends the filters', async () => {
+    const user = userEvent.setup();
     const api = routes();
     await openPage();
     await waitFor(() => expect(api.callsTo('/v1/app').length).toBeGreaterThan(0));
-    fireEvent.change(document.getElementById('filter-app-name') as HTMLElement, { target: { value: 'Puz' } });
+    await user.type(document.getElementById('filter-app-name') as HTMLElement, 'Puz');
     await new Promise((r) => setTimeout(r, 300));
     expect(api.callsTo('/v1/app').some((c) => c.query.get('app_name') === 'Puz')).toBe(false);
     await waitFor(
@@ -99,30 +102,32 @@ describe('apps list (spec §2 Apps list)', () => {
   });
 
   it('changes 2 → 3 only after the confirm prompt', async () => {
+    const user = userEvent.setup();
     const api = routes({ 'PUT /v1/app/status': () => ({ code: 0, data: app(2, 3) }) });
     await openPage();
     const select = await screen.findByTestId('status-2');
-    fireEvent.mouseDown(select.querySelector('.ant-select-selector, .ant-select-content') ?? select);
-    fireEvent.click(await screen.findByText('冻结', { selector: '.ant-select-item-option-content' }));
+    await user.click(select.querySelector('.ant-select-selector, .ant-select-content') ?? select);
+    await user.click(await screen.findByText('冻结', { selector: '.ant-select-item-option-content' }));
     expect((await screen.findAllByText('确定要修改状态吗？')).length).toBeGreaterThan(0);
     expect(api.callsTo('/v1/app/status')).toHaveLength(0);
     const oks = screen.getAllByRole('button', { name: /^确\s*定$/ });
-    fireEvent.click(oks[oks.length - 1] as HTMLElement);
+    await user.click(oks[oks.length - 1] as HTMLElement);
     await waitFor(() => expect(api.callsTo('/v1/app/status')[0]?.body).toEqual({ id: 2, audit_status: 3 }));
     await screen.findByText('状态修改成功');
   });
 
   it('says a delete succeeded, and only then', async () => {
+    const user = userEvent.setup();
     let fail = true;
     const api = routes({
       'DELETE /v1/app': () => (fail ? { code: 10007, msg: '不允许的状态变更' } : { code: 0, data: null }),
     });
     await openPage();
     const confirmDelete = async () => {
-      fireEvent.click(await screen.findByTestId('delete-app-2'));
+      await user.click(await screen.findByTestId('delete-app-2'));
       await screen.findAllByText('确定要删除该应用吗？');
       const oks = screen.getAllByRole('button', { name: /^确\s*定$/ });
-      fireEvent.click(oks[oks.length - 1] as HTMLElement);
+      await user.click(oks[oks.length - 1] as HTMLElement);
     };
     await confirmDelete();
     await waitFor(() => expect(api.callsTo('/v1/app').filter((c) => c.method === 'DELETE')).toHaveLength(1));
@@ -142,54 +147,60 @@ describe('apps list (spec §2 Apps list)', () => {
 
 describe('app dialog (spec §5 App form)', () => {
   it('requires the fields, checks name and package on blur and the store address format', async () => {
+    const user = userEvent.setup();
     const api = routes();
     await openPage();
-    fireEvent.click(screen.getByTestId('create-app'));
+    await user.click(screen.getByTestId('create-app'));
     await screen.findByTestId('app-dialog');
-    fireEvent.click(screen.getByTestId('app-dialog-save'));
+    await user.click(screen.getByTestId('app-dialog-save'));
     await errorOf('app_name', '应用名称不能为空');
     await errorOf('package_name', '请输入包名');
     await errorOf('app_store_address', '应用商店地址不能为空');
     expect(api.callsTo('/v1/app').filter((c) => c.method === 'POST')).toHaveLength(0);
 
     const name = document.getElementById('app_name') as HTMLElement;
-    fireEvent.change(name, { target: { value: 'x'.repeat(31) } });
+    await user.type(name, 'x'.repeat(31));
     await errorOf('app_name', '应用名称不能超过 30 个字符');
-    fireEvent.change(name, { target: { value: 'Taken' } });
-    fireEvent.blur(name);
+    await user.clear(name);
+    await user.type(name, 'Taken');
+    await user.tab();
     await errorOf('app_name', '应用名称已存在');
     expect(api.callsTo('/v1/app/channel_name_exist')[0]?.query.get('id')).toBeNull();
 
     const pkg = document.getElementById('package_name') as HTMLElement;
-    fireEvent.change(pkg, { target: { value: 'com.taken' } });
-    fireEvent.blur(pkg);
+    await user.type(pkg, 'com.taken');
+    await user.tab();
     await errorOf('package_name', '包名已存在');
 
     const url = document.getElementById('app_store_address') as HTMLElement;
-    fireEvent.change(url, { target: { value: 'https://example.com/app' } });
-    fireEvent.blur(url);
+    await user.type(url, 'https://example.com/app');
+    await user.tab();
     await errorOf('app_store_address', '无效的链接地址');
     expect(api.callsTo('/v1/app/urlvalid')).toHaveLength(0);
-    fireEvent.change(url, { target: { value: 'https://play.google.com/store/apps/details?id=com.taken' } });
-    fireEvent.blur(url);
+    await user.clear(url);
+    await user.type(url, 'https://play.google.com/store/apps/details?id=com.taken');
+    await user.tab();
     await waitFor(() => expect(api.callsTo('/v1/app/urlvalid')).toHaveLength(1));
     expect(api.callsTo('/v1/app/urlvalid')[0]?.query.get('package_name')).toBe('com.taken');
     await errorOf('app_store_address', '无效的链接地址');
   });
 
   it('accepts a generic URL when the app is not on Google Play, and edits exclude the own id', async () => {
+    const user = userEvent.setup();
     const api = routes({ 'GET /v1/app/urlvalid': () => ({ code: 0, data: { result: true } }) });
     await openPage();
-    fireEvent.click(await screen.findByTestId('edit-app-2'));
+    await user.click(await screen.findByTestId('edit-app-2'));
     await screen.findByTestId('app-dialog');
     const name = document.getElementById('app_name') as HTMLInputElement;
     await waitFor(() => expect(name.value).toBe('App 2'));
-    fireEvent.blur(name);
+    await user.click(name);
+    await user.tab();
     await waitFor(() => expect(api.callsTo('/v1/app/channel_name_exist')[0]?.query.get('id')).toBe('2'));
-    fireEvent.click(screen.getByLabelText('否'));
+    await user.click(screen.getByLabelText('否'));
     const url = document.getElementById('app_store_address') as HTMLElement;
-    fireEvent.change(url, { target: { value: 'https://example.com/app' } });
-    fireEvent.blur(url);
+    await user.clear(url);
+    await user.type(url, 'https://example.com/app');
+    await user.tab();
     await waitFor(() => expect(api.callsTo('/v1/app/urlvalid').at(-1)?.query.get('is_online')).toBe('2'));
     const item = url.closest('.ant-form-item') as HTMLElement;
     expect(within(item).queryByText('无效的链接地址')).toBeNull();
@@ -198,6 +209,7 @@ describe('app dialog (spec §5 App form)', () => {
 
 describe('operations review drawer (issue 4 §5–6)', () => {
   it('lists what is under review and undelivered to-dos, and approves or rejects', async () => {
+    const user = userEvent.setup();
     const opsUser = {
       ...demoUser,
       email: 'ops@example.com',
@@ -252,17 +264,18 @@ describe('operations review drawer (issue 4 §5–6)', () => {
     await screen.findByTestId('apps-table', {}, { timeout: 20_000 });
     // Operations see Approve / Reject on a row under review too.
     expect(await screen.findByTestId('approve-1')).toBeTruthy();
-    fireEvent.click(screen.getByTestId('open-review'));
-    fireEvent.click(await screen.findByTestId('review-approve-app-1'));
+    await user.click(screen.getByTestId('open-review'));
+    await user.click(await screen.findByTestId('review-approve-app-1'));
     await waitFor(() => expect(api.callsTo('/v1/app/status')[0]?.body).toEqual({ id: 1, audit_status: 2 }));
-    fireEvent.click(screen.getByTestId('review-reject-adpos-9'));
+    await user.click(screen.getByTestId('review-reject-adpos-9'));
     await waitFor(() => expect(api.callsTo('/v1/adpos/status')[0]?.body).toEqual({ id: 9, audit_status: 4 }));
-    fireEvent.click(screen.getByText('待办通知 (1)'));
+    await user.click(screen.getByText('待办通知 (1)'));
     await screen.findByText('Gone App');
     expect(screen.getByText('删除', { selector: '.ant-tag' })).toBeTruthy();
   });
 
   it('is not offered to a publisher', async () => {
+    const user = userEvent.setup();
     routes();
     await openPage();
     expect(screen.queryByTestId('open-review')).toBeNull();
