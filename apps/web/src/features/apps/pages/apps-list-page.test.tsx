@@ -275,7 +275,6 @@ describe('operations review drawer (issue 4 §5–6)', () => {
   });
 
   it('is not offered to a publisher', async () => {
-    const user = userEvent.setup();
     routes();
     await openPage();
     expect(screen.queryByTestId('open-review')).toBeNull();
