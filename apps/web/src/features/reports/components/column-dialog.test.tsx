@@ -1,6 +1,7 @@
 import type { StatColumn } from '@portal/contracts/reports.ts';
 import { sdkCatalogue } from '@portal/contracts/reports.ts';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ColumnDialog } from './column-dialog.tsx';
 
@@ -54,59 +55,64 @@ describe('custom column dialog (spec §2, §5)', () => {
     expect(within(metrics).getByTestId('option-ctr')).toBeTruthy();
   });
 
-  it('needs at least one dimension and one metric', () => {
+  it('needs at least one dimension and one metric', async () => {
+    const user = userEvent.setup();
     const { onApply } = open(['dt', 'revenue']);
-    fireEvent.click(screen.getByTestId('remove-dt'));
-    fireEvent.click(screen.getByTestId('column-apply'));
+    await user.click(screen.getByTestId('remove-dt'));
+    await user.click(screen.getByTestId('column-apply'));
     expect(screen.getByTestId('column-error').textContent).toContain('至少需要选择一个维度字段');
     expect(onApply).not.toHaveBeenCalled();
 
-    fireEvent.click(screen.getByTestId('option-geo'));
-    fireEvent.click(screen.getByTestId('remove-revenue'));
-    fireEvent.click(screen.getByTestId('column-apply'));
+    await user.click(screen.getByTestId('option-geo'));
+    await user.click(screen.getByTestId('remove-revenue'));
+    await user.click(screen.getByTestId('column-apply'));
     expect(screen.getByTestId('column-error').textContent).toContain('至少需要选择一个指标字段');
     expect(onApply).not.toHaveBeenCalled();
 
-    fireEvent.click(screen.getByTestId('option-ctr'));
+    await user.click(screen.getByTestId('option-ctr'));
     expect(screen.queryByTestId('column-error')).toBeNull();
-    fireEvent.click(screen.getByTestId('column-apply'));
+    await user.click(screen.getByTestId('column-apply'));
     expect(onApply).toHaveBeenCalledWith(['geo', 'ctr']);
   });
 
-  it('clears all, selects a whole group, and appends checked fields at the end', () => {
+  it('clears all, selects a whole group, and appends checked fields at the end', async () => {
+    const user = userEvent.setup();
     const { onApply } = open(['dt', 'revenue']);
-    fireEvent.click(screen.getByTestId('column-clear'));
+    await user.click(screen.getByTestId('column-clear'));
     expect(selection()).toEqual([]);
     expect(screen.getByTestId('column-count').textContent).toBe('已选 0 项');
 
-    fireEvent.click(screen.getByTestId('column-metrics-all'));
-    fireEvent.click(screen.getByTestId('option-hour'));
+    await user.click(screen.getByTestId('column-metrics-all'));
+    await user.click(screen.getByTestId('option-hour'));
     const metrics = columns.filter((c) => c.type === 2).map((c) => c.field);
     expect(selection()).toEqual([...metrics, 'hour']);
-    fireEvent.click(screen.getByTestId('column-apply'));
+    await user.click(screen.getByTestId('column-apply'));
     expect(onApply).toHaveBeenCalledWith([...metrics, 'hour']);
   });
 
   it('reorders with the keyboard (Space, ArrowDown, Space)', async () => {
+    const user = userEvent.setup();
     const { onApply } = open(['dt', 'app_key', 'revenue']);
     const handle = screen.getByTestId('drag-dt');
     handle.focus();
+    expect(document.activeElement).toBe(handle);
     const tick = () => act(() => new Promise((r) => setTimeout(r, 20)));
-    fireEvent.keyDown(handle, { key: ' ', code: 'Space' });
+    await user.keyboard(' ');
     await tick();
-    fireEvent.keyDown(handle, { key: 'ArrowDown', code: 'ArrowDown' });
+    await user.keyboard('{ArrowDown}');
     await tick();
-    fireEvent.keyDown(handle, { key: ' ', code: 'Space' });
+    await user.keyboard(' ');
     await tick();
     expect(selection()).toEqual(['app_key', 'dt', 'revenue']);
-    fireEvent.click(screen.getByTestId('column-apply'));
+    await user.click(screen.getByTestId('column-apply'));
     expect(onApply).toHaveBeenCalledWith(['app_key', 'dt', 'revenue']);
   });
 
-  it('cancel leaves the columns as they were', () => {
+  it('cancel leaves the columns as they were', async () => {
+    const user = userEvent.setup();
     const { onApply, onCancel } = open(['dt', 'revenue']);
-    fireEvent.click(screen.getByTestId('column-clear'));
-    fireEvent.click(screen.getByTestId('column-cancel'));
+    await user.click(screen.getByTestId('column-clear'));
+    await user.click(screen.getByTestId('column-cancel'));
     expect(onCancel).toHaveBeenCalled();
     expect(onApply).not.toHaveBeenCalled();
   });
