@@ -11,7 +11,8 @@ import {
   type SavedView,
   savedViewList,
 } from '@portal/contracts/report-views.ts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contractReply } from '@/test/contract-reply.ts';
 import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
@@ -44,10 +45,11 @@ const schedule: ReportSchedule = {
 };
 
 async function pick(testId: string, option: string) {
+  const user = userEvent.setup();
   const select = await screen.findByTestId(testId);
-  fireEvent.mouseDown(select.querySelector('.ant-select-selector, .ant-select-content') ?? select);
+  await user.click(select.querySelector('.ant-select-selector, .ant-select-content') ?? select);
   const options = await screen.findAllByText(option, { selector: '.ant-select-item-option-content' });
-  fireEvent.click(options[options.length - 1] as HTMLElement);
+  await user.click(options[options.length - 1] as HTMLElement);
 }
 
 describe('scheduled reports page', () => {
@@ -56,6 +58,7 @@ describe('scheduled reports page', () => {
   }, 60_000);
 
   it('lists schedules with their result and creates one from a saved view', async () => {
+    const user = userEvent.setup();
     seedSession();
     const api = mockApi({
       ...sessionRoutes(),
@@ -83,10 +86,10 @@ describe('scheduled reports page', () => {
     // Only the kinds the menu permits are asked for.
     expect(api.callsTo('/v1/report/views').map((c) => c.query.get('kind'))).toEqual(['sdk']);
 
-    fireEvent.click(screen.getByTestId('schedule-create'));
+    await user.click(screen.getByTestId('schedule-create'));
     await pick('schedule-view', 'Team revenue (SDK)');
     await pick('schedule-recipients', 'member@example.com');
-    fireEvent.click(screen.getByRole('button', { name: /^确\s*定$/ }));
+    await user.click(screen.getByRole('button', { name: /^确\s*定$/ }));
     await waitFor(() =>
       expect(api.callsTo('/v1/report/schedules').some((c) => c.method === 'POST')).toBe(true),
     );

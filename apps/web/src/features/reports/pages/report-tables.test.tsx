@@ -1,5 +1,6 @@
 import { channel, country, reportListData, sdkCatalogue, statColumn } from '@portal/contracts/reports.ts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { StorageKey } from '@/lib/storage-keys.ts';
@@ -66,6 +67,7 @@ describe('report tables (issue 13 items 5 and 9)', { timeout: 90_000 }, () => {
   });
 
   it('offers page sizes 10/20/50/100, 10 by default, and a new size starts at page 1', async () => {
+    const user = userEvent.setup();
     seedSession();
     const api = mockApi(routes());
     renderApp('/report/sdk');
@@ -74,18 +76,18 @@ describe('report tables (issue 13 items 5 and 9)', { timeout: 90_000 }, () => {
     expect(calls()[0]?.query.get('page_size')).toBe('10');
 
     // The last page: antd alone would keep the reader near row 121 (page 3 of 50), not at the start.
-    fireEvent.click(screen.getByTitle('13'));
+    await user.click(screen.getByTitle('13'));
     await waitFor(() => expect(calls().at(-1)?.query.get('page_index')).toBe('13'));
 
     const sizer = document.querySelector('.ant-pagination-options .ant-select') as HTMLElement;
-    fireEvent.mouseDown(sizer.querySelector('.ant-select-content, .ant-select-selector') ?? sizer);
+    await user.click(sizer.querySelector('.ant-select-content, .ant-select-selector') ?? sizer);
     const options = await waitFor(() => {
       const found = [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent);
       expect(found.length).toBe(4);
       return found;
     });
     expect(options).toEqual(['10 条/页', '20 条/页', '50 条/页', '100 条/页']);
-    fireEvent.click(screen.getByText('50 条/页', { selector: '.ant-select-item-option-content' }));
+    await user.click(screen.getByText('50 条/页', { selector: '.ant-select-item-option-content' }));
     await waitFor(() => expect(calls().at(-1)?.query.get('page_size')).toBe('50'));
     expect(calls().at(-1)?.query.get('page_index')).toBe('1');
   });

@@ -5,7 +5,8 @@
  */
 import { channel, country, reportListData, sdkCatalogue, statColumn } from '@portal/contracts/reports.ts';
 import { trendData } from '@portal/contracts/reports-kinds.ts';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -58,10 +59,11 @@ const lastPage = (calls: Call[]) => pageCalls(calls).at(-1)?.query;
 
 /** Opens the antd Select with `testId` and picks the option `label`. */
 async function pick(testId: string, label: string) {
+  const user = userEvent.setup();
   const select = screen.getByTestId(testId);
-  fireEvent.mouseDown(within(select).getByRole('combobox'));
+  await user.click(within(select).getByRole('combobox'));
   const option = await screen.findByTitle(label);
-  fireEvent.click(option);
+  await user.click(option);
 }
 
 const text = (testId: string) => screen.getByTestId(testId).textContent;

@@ -6,7 +6,8 @@
 import { type SavedView, savedView, savedViewList } from '@portal/contracts/report-views.ts';
 import { channel, country, reportListData, sdkCatalogue, statColumn } from '@portal/contracts/reports.ts';
 import { reportColumnStorageKeys } from '@portal/contracts/reports-kinds.ts';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contractReply } from '@/test/contract-reply.ts';
@@ -34,10 +35,11 @@ function routes(views: SavedView[]) {
 }
 
 async function pick(testId: string, option: RegExp) {
+  const user = userEvent.setup();
   const select = await screen.findByTestId(testId);
-  fireEvent.mouseDown(select.querySelector('.ant-select-selector, .ant-select-content') ?? select);
+  await user.click(select.querySelector('.ant-select-selector, .ant-select-content') ?? select);
   const options = await screen.findAllByText(option, { selector: '.ant-select-item-option-content span' });
-  fireEvent.click(options[options.length - 1] as HTMLElement);
+  await user.click(options[options.length - 1] as HTMLElement);
 }
 
 describe('saved report views', () => {
@@ -47,6 +49,7 @@ describe('saved report views', () => {
   }, 60_000);
 
   it('saves the current report as a shared view, and reopens it after a reload', async () => {
+    const user = userEvent.setup();
     const views: SavedView[] = [];
     seedSession();
     const saved = ['dt', 'app_key', 'request', 'revenue'];
@@ -56,10 +59,10 @@ describe('saved report views', () => {
     await waitFor(() => expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(1), { timeout: 30_000 });
     const sent = api.callsTo('/v1/report/list/sdk')[0]?.query;
 
-    fireEvent.click(await screen.findByTestId('saved-views-save', {}, { timeout: 30_000 }));
-    fireEvent.change(await screen.findByTestId('saved-views-name'), { target: { value: 'Team revenue' } });
-    fireEvent.click(screen.getByTestId('saved-views-shared'));
-    fireEvent.click(screen.getByRole('button', { name: /^确\s*定$/ }));
+    await user.click(await screen.findByTestId('saved-views-save', {}, { timeout: 30_000 }));
+    await user.type(await screen.findByTestId('saved-views-name'), 'Team revenue');
+    await user.click(screen.getByTestId('saved-views-shared'));
+    await user.click(screen.getByRole('button', { name: /^确\s*定$/ }));
     await waitFor(() =>
       expect(api.callsTo('/v1/report/views').filter((c) => c.method === 'POST')).toHaveLength(1),
     );
