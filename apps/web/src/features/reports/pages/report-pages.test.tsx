@@ -12,7 +12,8 @@ import { gameApp, gameCatalogue, gameListData } from '@portal/contracts/reports-
 import { gxCatalogue } from '@portal/contracts/reports-gx.ts';
 import { trendData } from '@portal/contracts/reports-kinds.ts';
 import { rtbCatalogue } from '@portal/contracts/reports-rtb.ts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { contractReply } from '@/test/contract-reply.ts';
@@ -88,11 +89,12 @@ function routes(extra: Record<string, unknown> = {}) {
   } as Parameters<typeof mockApi>[0];
 }
 
-async function applyColumns(change: () => void) {
-  fireEvent.click(await screen.findByTestId('report-columns'));
+async function applyColumns(change: (user: ReturnType<typeof userEvent.setup>) => Promise<void>) {
+  const user = userEvent.setup();
+  await user.click(await screen.findByTestId('report-columns'));
   await screen.findByTestId('column-apply');
-  change();
-  fireEvent.click(screen.getByTestId('column-apply'));
+  await change(user);
+  await user.click(screen.getByTestId('column-apply'));
 }
 
 const last = (calls: Call[]) => calls[calls.length - 1]?.query;
@@ -109,10 +111,10 @@ describe('report pages', { timeout: 90_000 }, () => {
     await waitFor(() => expect(api.callsTo('/v1/report/list/rtb')).toHaveLength(1));
     expect(last(api.callsTo('/v1/report/list/rtb'))?.get('order')).toBe('dt:desc');
 
-    await applyColumns(() => {
-      fireEvent.click(screen.getByTestId('column-clear'));
-      fireEvent.click(screen.getByTestId('option-country'));
-      fireEvent.click(screen.getByTestId('option-win_rate'));
+    await applyColumns(async (user) => {
+      await user.click(screen.getByTestId('column-clear'));
+      await user.click(screen.getByTestId('option-country'));
+      await user.click(screen.getByTestId('option-win_rate'));
     });
     expect(JSON.parse(localStorage.getItem('rtbReportColumns') ?? 'null')).toEqual(['country', 'win_rate']);
     await waitFor(() =>
@@ -125,6 +127,7 @@ describe('report pages', { timeout: 90_000 }, () => {
   });
 
   it('Affiliate: drops a sort on a column no longer shown, keeps affiliteReportColumns, opens Reject Detail', async () => {
+    const user = userEvent.setup();
     seedSession();
     const api = mockApi(routes());
     renderApp('/report/newreport');
@@ -132,19 +135,19 @@ describe('report pages', { timeout: 90_000 }, () => {
     await waitFor(() => expect(api.callsTo('/v1/report/list/affiliate')).toHaveLength(1));
     expect(last(api.callsTo('/v1/report/list/affiliate'))?.get('db_source')).toBe('affiliate_2023');
 
-    fireEvent.click(screen.getByTestId('col-offer_id'));
+    await user.click(screen.getByTestId('col-offer_id'));
     await waitFor(() =>
       expect(last(api.callsTo('/v1/report/list/affiliate'))?.get('order')).toBe('offer_id:asc'),
     );
 
-    await applyColumns(() => fireEvent.click(screen.getByTestId('remove-offer_id')));
+    await applyColumns((user) => user.click(screen.getByTestId('remove-offer_id')));
     await waitFor(() =>
       expect(last(api.callsTo('/v1/report/list/affiliate'))?.get('fields')).not.toContain('offer_id'),
     );
     expect(last(api.callsTo('/v1/report/list/affiliate'))?.get('order')).toBe('dt:desc');
     expect(JSON.parse(localStorage.getItem('affiliteReportColumns') ?? '[]')).not.toContain('offer_id');
 
-    fireEvent.click(await screen.findByTestId('reject-cell'));
+    await user.click(await screen.findByTestId('reject-cell'));
     const dialog = await screen.findByTestId('reject-dialog');
     expect(await within(dialog).findByText('Duplicate click')).toBeTruthy();
     const q = last(api.callsTo('/v1/report/list/affiliate/reject'));
@@ -168,6 +171,7 @@ describe('report pages', { timeout: 90_000 }, () => {
   });
 
   it('exports XLSX with the list filters and saves it under the Content-Disposition name', async () => {
+    const user = userEvent.setup();
     seedSession();
     const api = mockApi(routes());
     const exports: Call[] = [];
@@ -204,7 +208,7 @@ describe('report pages', { timeout: 90_000 }, () => {
     await waitFor(() => expect(api.callsTo('/v1/report/list/rtb')).toHaveLength(1));
     const button = screen.getByTestId('report-export');
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
-    fireEvent.click(button);
+    await user.click(button);
     await waitFor(() => expect(exports).toHaveLength(1));
     await waitFor(() => expect(names).toEqual(['RTB报表.xlsx']));
     const q = exports[0]?.query;

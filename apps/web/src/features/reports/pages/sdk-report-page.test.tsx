@@ -7,7 +7,8 @@ import {
   sdkDefaultFields,
   statColumn,
 } from '@portal/contracts/reports.ts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { StorageKey } from '@/lib/storage-keys.ts';
@@ -113,23 +114,25 @@ describe('SDK report page', () => {
   }, 60_000);
 
   it('sorts on the server when a sortable header is clicked', async () => {
+    const user = userEvent.setup();
     seedSession();
     const api = mockApi(routes());
     renderApp('/report/sdk');
     await screen.findByTestId('total-revenue');
 
     const header = screen.getByTestId('col-revenue');
-    fireEvent.click(header);
+    await user.click(header);
     await waitFor(() => expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(2));
     expect(api.callsTo('/v1/report/list/sdk')[1]?.query.get('order')).toBe('revenue:asc');
     expect(api.callsTo('/v1/report/list/sdk')[1]?.query.get('page_index')).toBe('1');
 
-    fireEvent.click(screen.getByTestId('col-revenue'));
+    await user.click(screen.getByTestId('col-revenue'));
     await waitFor(() => expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(3));
     expect(api.callsTo('/v1/report/list/sdk')[2]?.query.get('order')).toBe('revenue:desc');
   });
 
   it('uses the saved column selection and sends filters on search', async () => {
+    const user = userEvent.setup();
     localStorage.setItem(StorageKey.sdkReportColumns, JSON.stringify(['dt', 'hour', 'revenue', 'nonsense']));
     seedSession();
     const api = mockApi(routes());
@@ -139,10 +142,8 @@ describe('SDK report page', () => {
     expect(cell('hour')).toBe('07');
     expect(screen.queryByTestId('col-request')).toBeNull();
 
-    fireEvent.change(document.getElementById('filter-placement-id') as HTMLInputElement, {
-      target: { value: ' 9001 ' },
-    });
-    fireEvent.click(screen.getByTestId('report-search'));
+    await user.type(document.getElementById('filter-placement-id') as HTMLInputElement, ' 9001 ');
+    await user.click(screen.getByTestId('report-search'));
     await waitFor(() => expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(2));
     expect(api.callsTo('/v1/report/list/sdk')[1]?.query.get('placement_id')).toBe('9001');
   });
