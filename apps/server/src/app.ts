@@ -12,7 +12,6 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import { type Db, type DbHandle, openDb } from './db/client.ts';
 import { importRoutes } from './modules/admin/import-routes.ts';
-import { adposRoutes } from './modules/adpos/routes.ts';
 import { registerApiKeyAuth } from './modules/api-keys/api-key-auth.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { appRoutes } from './modules/apps/routes.ts';
@@ -24,6 +23,7 @@ import { industryRoutes } from './modules/industry/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { passportRoutes } from './modules/passport/routes.ts';
+import { placementRoutes } from './modules/placements/routes.ts';
 import { reportScheduleRoutes } from './modules/report-schedules/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { savedViewRoutes } from './modules/saved-views/routes.ts';
@@ -183,7 +183,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(usersRoutes);
   await app.register(industryRoutes);
   await app.register(appRoutes);
-  await app.register(adposRoutes);
+  await app.register(placementRoutes);
   await app.register(opsRoutes);
   await app.register(externalRoutes);
   await app.register(notificationRoutes);

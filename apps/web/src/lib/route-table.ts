@@ -117,7 +117,7 @@ export const routeTable: readonly RouteEntry[] = [
     path: '/adpos/list',
     titleKey: 'menu.adSlots',
     group: 'apps',
-    screen: 'adslots/pages/adslots-list-page',
+    screen: 'placements/pages/placements-list-page',
     icon: 'adSlots',
     access: 'menu',
     patterns: ['/adpos/list/:app_id', '/adpos/list/:app_id/:app_name'],

@@ -1,5 +1,5 @@
-import type { AdposItem } from '@portal/contracts/adpos.ts';
 import type { MenuItem } from '@portal/contracts/passport.ts';
+import type { AdposItem } from '@portal/contracts/placements.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';

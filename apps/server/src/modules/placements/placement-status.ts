@@ -12,12 +12,12 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Manager } from '../apps/access.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { enqueueTodo } from '../notifications/outbox.ts';
-import { ownedAdpos } from './adpos-service.ts';
+import { ownedPlacement } from './placement-service.ts';
 
 /** `PUT /v1/adpos/status` (`id` = adpos_id). */
-export async function changeAdposStatus(db: Executor, m: Manager, id: number, to: number, now: Date) {
+export async function changePlacementStatus(db: Executor, m: Manager, id: number, to: number, now: Date) {
   await db.transaction(async (tx) => {
-    const row = await ownedAdpos(tx, m, id, true);
+    const row = await ownedPlacement(tx, m, id, true);
     if (!allowedTransitions(row.audit_status, m.isOps).includes(to)) throw new AppError(10007);
     await tx.update(adpos).set({ audit_status: to, updated_at: now }).where(eq(adpos.adpos_id, id));
     await recordAudit(
@@ -52,9 +52,9 @@ export async function changeAdposStatus(db: Executor, m: Manager, id: number, to
 }
 
 /** `DELETE /v1/adpos`: status −1 (10007 when already deleted), to-do action 4. */
-export async function deleteAdpos(db: Executor, m: Manager, id: number, now: Date) {
+export async function deletePlacement(db: Executor, m: Manager, id: number, now: Date) {
   await db.transaction(async (tx) => {
-    const row = await ownedAdpos(tx, m, id, true);
+    const row = await ownedPlacement(tx, m, id, true);
     if (row.audit_status === AuditStatus.DELETED) throw new AppError(10007);
     await tx
       .update(adpos)

@@ -6,7 +6,7 @@
  * `?app_name=` only, so a reload does not open it again.
  */
 import '../i18n.ts';
-import type { AdposItem } from '@portal/contracts/adpos.ts';
+import type { AdposItem } from '@portal/contracts/placements.ts';
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +17,8 @@ import type { FilterField } from '@/components/list-page/filter-bar.tsx';
 import { ListPage } from '@/components/list-page/list-page.tsx';
 import type { ListColumn } from '@/components/list-page/list-table.tsx';
 import { useListState } from '@/components/list-page/use-list-state.ts';
-import { useAdposList, useAdposStatus, useAdStyles } from '../api/adslots-api.ts';
-import { AdslotDialog } from '../components/adslot-dialog.tsx';
+import { useAdStyles, usePlacementList, usePlacementStatus } from '../api/placements-api.ts';
+import { PlacementDialog } from '../components/placement-dialog.tsx';
 
 const STATUSES = [1, 2, 3, 4];
 type Filters = {
@@ -36,8 +36,8 @@ const NO_FILTERS: Filters = {
   audit_status: undefined,
 };
 
-export default function AdslotsListPage() {
-  const { t } = useTranslation('adslots');
+export default function PlacementsListPage() {
+  const { t } = useTranslation('placements');
   const { t: ta } = useTranslation('apps');
   const params = useParams<{ app_id?: string; app_name?: string }>();
   const [search] = useSearchParams();
@@ -51,8 +51,8 @@ export default function AdslotsListPage() {
     open: presetAppId !== undefined,
     editing: null,
   });
-  const list = useAdposList({ ...state.params, adpos_id: state.params.adpos_id ?? undefined });
-  const changeStatus = useAdposStatus();
+  const list = usePlacementList({ ...state.params, adpos_id: state.params.adpos_id ?? undefined });
+  const changeStatus = usePlacementStatus();
   const styleName = new Map((styles.data ?? []).map((s) => [s.ad_style, s.name]));
 
   // A new route (e.g. an app's "add ad slot" link while this page is open) sets the app filter.
@@ -156,7 +156,7 @@ export default function AdslotsListPage() {
         totalText: (total) => ta('total', { total }),
       }}
     >
-      <AdslotDialog
+      <PlacementDialog
         open={dialog.open}
         editing={dialog.editing}
         presetAppId={dialog.editing ? undefined : presetAppId}

@@ -1,10 +1,11 @@
-/** Ad slot endpoints (spec §7 Ad slots; contracts adpos.ts): one hook or function per endpoint. */
-import type { AdposCreateBody, AdposItem, AdposListData, AdStyleInfo } from '@portal/contracts/adpos.ts';
+/** Ad slot endpoints (spec §7 Ad slots; contracts placements.ts): one hook or function per endpoint. */
+
 import type { AppOption } from '@portal/contracts/apps.ts';
+import type { AdposCreateBody, AdposItem, AdposListData, AdStyleInfo } from '@portal/contracts/placements.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/request.ts';
 
-export type AdposQuery = {
+export type PlacementQuery = {
   page_no: number;
   page_size: number;
   adpos_id?: number;
@@ -15,7 +16,7 @@ export type AdposQuery = {
 };
 
 /** `GET /v1/adpos`: one page. */
-export function useAdposList(query: AdposQuery) {
+export function usePlacementList(query: PlacementQuery) {
   return useQuery({
     queryKey: ['adpos', 'list', query],
     queryFn: () => request<AdposListData>('/v1/adpos', { query }),
@@ -38,7 +39,7 @@ export function useAppChoices() {
 }
 
 /** `GET /v1/adpos/name_exist` within the app (`adpos_id` when editing). */
-export async function adposNameExists(
+export async function placementNameExists(
   app_id: number,
   adpos_name: string,
   adpos_id?: number,
@@ -58,7 +59,7 @@ function useInvalidate() {
 }
 
 /** `POST /v1/adpos`, or `PUT /v1/adpos` when `adpos_id` is set. */
-export function useSaveAdpos() {
+export function useSavePlacement() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (body: AdposCreateBody & { adpos_id?: number }) =>
@@ -68,7 +69,7 @@ export function useSaveAdpos() {
 }
 
 /** `PUT /v1/adpos/status` (`id` = adpos_id). */
-export function useAdposStatus() {
+export function usePlacementStatus() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (body: { id: number; audit_status: number }) =>

@@ -4,6 +4,11 @@
  * not deleted; ad style and the content types of its table; app and ad style fixed after creation).
  * Every failing field answers 604 with messages in the caller's language; a taken name 10006.
  */
+
+import { fillText, TodoAction } from '@portal/contracts/apps.ts';
+import type { Lang } from '@portal/contracts/codes.ts';
+import { AuditStatus } from '@portal/contracts/constants.ts';
+import type { FieldError } from '@portal/contracts/envelope.ts';
 import {
   ADPOS_NAME_MAX,
   type AdposCreateBody,
@@ -12,11 +17,7 @@ import {
   adposFieldLabel,
   adposText,
   contentTypeProblem,
-} from '@portal/contracts/adpos.ts';
-import { fillText, TodoAction } from '@portal/contracts/apps.ts';
-import type { Lang } from '@portal/contracts/codes.ts';
-import { AuditStatus } from '@portal/contracts/constants.ts';
-import type { FieldError } from '@portal/contracts/envelope.ts';
+} from '@portal/contracts/placements.ts';
 import { and, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { adpos, apps } from '../../db/schema/inventory.ts';
@@ -26,7 +27,7 @@ import { likePattern } from '../apps/app-service.ts';
 import { changedFields, recordAudit } from '../audit/audit.ts';
 import { enqueueTodo } from '../notifications/outbox.ts';
 
-export type AdposFilter = {
+export type PlacementFilter = {
   page_no: number;
   page_size: number;
   adpos_id?: number;
@@ -63,7 +64,7 @@ function toItem(r: Row): AdposItem {
 }
 
 /** One page of the manager's ad slots, newest first; deleted ones only when asked for (−1). */
-export async function listAdpos(db: Executor, m: Manager, f: AdposFilter) {
+export async function listPlacements(db: Executor, m: Manager, f: PlacementFilter) {
   const where = and(
     m.companyId === null ? undefined : eq(apps.company_id, m.companyId),
     f.adpos_id === undefined ? undefined : eq(adpos.adpos_id, f.adpos_id),
@@ -92,7 +93,7 @@ export async function listAdpos(db: Executor, m: Manager, f: AdposFilter) {
 }
 
 /** The ad slot `id` with its app's company, within reach (402 / 10008 otherwise). */
-export async function ownedAdpos(db: Executor, m: Manager, id: number, lock = false): Promise<Row> {
+export async function ownedPlacement(db: Executor, m: Manager, id: number, lock = false): Promise<Row> {
   const q = db
     .select(columns)
     .from(adpos)
@@ -103,8 +104,8 @@ export async function ownedAdpos(db: Executor, m: Manager, id: number, lock = fa
 }
 
 /** One ad slot as a list item (reach checked). */
-export async function getAdpos(db: Executor, m: Manager, id: number): Promise<AdposItem> {
-  return toItem(await ownedAdpos(db, m, id));
+export async function getPlacement(db: Executor, m: Manager, id: number): Promise<AdposItem> {
+  return toItem(await ownedPlacement(db, m, id));
 }
 
 /** The app `appId` within reach (402 / 10008 otherwise). */
@@ -117,7 +118,7 @@ async function ownedApp(db: Executor, m: Manager, appId: number) {
  * Whether another live ad slot is named `name` (trimmed, case-insensitive): within `appId`, or, when
  * `appId` is null, within every app of `companyId` (every app when that is null too).
  */
-export async function adposNameTaken(
+export async function placementNameTaken(
   db: Executor,
   appId: number | null,
   name: string,
@@ -144,17 +145,17 @@ export async function adposNameTaken(
  * `appId`; without it, within the app of `exceptId` (editing), or else every app of the caller's
  * organisation (every app for operations).
  */
-export async function adposNameExists(
+export async function placementNameExists(
   db: Executor,
   m: Manager,
   name: string,
   ids: { appId?: number; exceptId?: number },
 ) {
   if (ids.appId !== undefined) await ownedApp(db, m, ids.appId);
-  const editing = ids.exceptId === undefined ? undefined : await ownedAdpos(db, m, ids.exceptId);
+  const editing = ids.exceptId === undefined ? undefined : await ownedPlacement(db, m, ids.exceptId);
   const appId = ids.appId ?? editing?.app_id ?? null;
   if (name.trim() === '') return false;
-  return adposNameTaken(db, appId, name, ids.exceptId, m.companyId);
+  return placementNameTaken(db, appId, name, ids.exceptId, m.companyId);
 }
 
 /** The spec §5 field rules; returns the trimmed name or throws 604 with every failing field. */
@@ -184,7 +185,13 @@ async function lockName(tx: Executor, appId: number, name: string) {
 }
 
 /** `POST /v1/adpos`: a new ad slot under review, with a "submitted" to-do in the same transaction. */
-export async function createAdpos(db: Executor, m: Manager, body: AdposCreateBody, lang: Lang, now: Date) {
+export async function createPlacement(
+  db: Executor,
+  m: Manager,
+  body: AdposCreateBody,
+  lang: Lang,
+  now: Date,
+) {
   const id = await db.transaction(async (tx) => {
     const app = await ownedApp(tx, m, body.app.id);
     const name = checkForm(body, lang);
@@ -192,7 +199,8 @@ export async function createAdpos(db: Executor, m: Manager, body: AdposCreateBod
       throw paramError([{ field: 'app', message: adposText.appDeleted[lang] }]);
     }
     await lockName(tx, app.id, name);
-    if (await adposNameTaken(tx, app.id, name)) throw new AppError(10006, null, adposText.nameTaken[lang]);
+    if (await placementNameTaken(tx, app.id, name))
+      throw new AppError(10006, null, adposText.nameTaken[lang]);
     const [row] = await tx
       .insert(adpos)
       .values({
@@ -241,20 +249,26 @@ export async function createAdpos(db: Executor, m: Manager, body: AdposCreateBod
     );
     return row.adpos_id;
   });
-  return getAdpos(db, m, id);
+  return getPlacement(db, m, id);
 }
 
 /**
  * `PUT /v1/adpos`: name and content types of a live ad slot within reach; app and ad style must
  * stay (604), a deleted slot answers 10007. Saving a rejected slot (4) sends it back to review.
  */
-export async function updateAdpos(db: Executor, m: Manager, body: AdposUpdateBody, lang: Lang, now: Date) {
+export async function updatePlacement(
+  db: Executor,
+  m: Manager,
+  body: AdposUpdateBody,
+  lang: Lang,
+  now: Date,
+) {
   await db.transaction(async (tx) => {
-    const row = await ownedAdpos(tx, m, body.adpos_id, true);
+    const row = await ownedPlacement(tx, m, body.adpos_id, true);
     if (row.audit_status === AuditStatus.DELETED) throw new AppError(10007);
     const name = checkForm(body, lang, { app_id: row.app_id, ad_style: row.ad_style });
     await lockName(tx, row.app_id, name);
-    if (await adposNameTaken(tx, row.app_id, name, row.adpos_id)) {
+    if (await placementNameTaken(tx, row.app_id, name, row.adpos_id)) {
       throw new AppError(10006, null, adposText.nameTaken[lang]);
     }
     const resubmit = row.audit_status === 4;
@@ -301,5 +315,5 @@ export async function updateAdpos(db: Executor, m: Manager, body: AdposUpdateBod
       );
     }
   });
-  return getAdpos(db, m, body.adpos_id);
+  return getPlacement(db, m, body.adpos_id);
 }

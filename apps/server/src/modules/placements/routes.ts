@@ -1,4 +1,7 @@
-/** Ad slot routes (spec §7 Ad slots; contracts adpos.ts). Thin: the work is in adpos-service.ts and adpos-status.ts. */
+/** Ad slot routes (spec §7 Ad slots; contracts placements.ts). Thin: the work is in placement-service.ts and placement-status.ts. */
+
+import { existData, statusBody } from '@portal/contracts/apps.ts';
+import { PublisherType } from '@portal/contracts/constants.ts';
 import {
   adposCreateBody,
   adposDeleteBody,
@@ -13,9 +16,7 @@ import {
   contentTypeName,
   contentTypesByStyle,
   exclusiveContentTypes,
-} from '@portal/contracts/adpos.ts';
-import { existData, statusBody } from '@portal/contracts/apps.ts';
-import { PublisherType } from '@portal/contracts/constants.ts';
+} from '@portal/contracts/placements.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,10 +24,16 @@ import { requestLang } from '../../lib/request-lang.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { requireManager } from '../apps/access.ts';
-import { adposNameExists, createAdpos, getAdpos, listAdpos, updateAdpos } from './adpos-service.ts';
-import { changeAdposStatus, deleteAdpos } from './adpos-status.ts';
+import {
+  createPlacement,
+  getPlacement,
+  listPlacements,
+  placementNameExists,
+  updatePlacement,
+} from './placement-service.ts';
+import { changePlacementStatus, deletePlacement } from './placement-status.ts';
 
-export async function adposRoutes(fastify: FastifyInstance) {
+export async function placementRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const common = { tags: ['ad slots'], security: [{ token: [] }] };
   // Every route of this group needs a session (api-contract §1): authenticated once, here.
@@ -43,7 +50,7 @@ export async function adposRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(request, await listAdpos(app.db, requireManager(currentUser(request)), request.query)),
+      ok(request, await listPlacements(app.db, requireManager(currentUser(request)), request.query)),
   );
 
   app.get(
@@ -60,7 +67,7 @@ export async function adposRoutes(fastify: FastifyInstance) {
       const m = requireManager(currentUser(request));
       const { app_id, adpos_name, adpos_id } = request.query;
       return ok(request, {
-        exist: await adposNameExists(app.db, m, adpos_name, { appId: app_id, exceptId: adpos_id }),
+        exist: await placementNameExists(app.db, m, adpos_name, { appId: app_id, exceptId: adpos_id }),
       });
     },
   );
@@ -103,7 +110,7 @@ export async function adposRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const m = requireManager(currentUser(request));
-      return ok(request, await createAdpos(app.db, m, request.body, requestLang(request), app.now()));
+      return ok(request, await createPlacement(app.db, m, request.body, requestLang(request), app.now()));
     },
   );
 
@@ -119,7 +126,7 @@ export async function adposRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const m = requireManager(currentUser(request));
-      return ok(request, await updateAdpos(app.db, m, request.body, requestLang(request), app.now()));
+      return ok(request, await updatePlacement(app.db, m, request.body, requestLang(request), app.now()));
     },
   );
 
@@ -134,7 +141,7 @@ export async function adposRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      await deleteAdpos(app.db, requireManager(currentUser(request)), request.body.id, app.now());
+      await deletePlacement(app.db, requireManager(currentUser(request)), request.body.id, app.now());
       return ok(request, null);
     },
   );
@@ -151,8 +158,8 @@ export async function adposRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const m = requireManager(currentUser(request));
-      await changeAdposStatus(app.db, m, request.body.id, request.body.audit_status, app.now());
-      return ok(request, await getAdpos(app.db, m, request.body.id));
+      await changePlacementStatus(app.db, m, request.body.id, request.body.audit_status, app.now());
+      return ok(request, await getPlacement(app.db, m, request.body.id));
     },
   );
 }

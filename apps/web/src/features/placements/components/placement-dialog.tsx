@@ -7,18 +7,19 @@
  * types are one mutually exclusive group, Banner's 5 and 6, offers them as a radio choice).
  * Save shows 'saved successfully'. The server enforces the same rules.
  */
-import { ADPOS_NAME_MAX, type AdposItem, contentTypeProblem } from '@portal/contracts/adpos.ts';
+
 import type { FieldError } from '@portal/contracts/envelope.ts';
+import { ADPOS_NAME_MAX, type AdposItem, contentTypeProblem } from '@portal/contracts/placements.ts';
 import { Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { succeed } from '@/lib/notify.ts';
 import { RequestError } from '@/lib/request.ts';
-import { adposNameExists, useAdStyles, useAppChoices, useSaveAdpos } from '../api/adslots-api.ts';
+import { placementNameExists, useAdStyles, useAppChoices, useSavePlacement } from '../api/placements-api.ts';
 
 type Values = { app_id?: number; adpos_name: string; ad_style?: number; content_type: number[] };
 
-export type AdslotDialogProps = {
+export type PlacementDialogProps = {
   open: boolean;
   editing: AdposItem | null;
   /** App preselected on create (route param app_id). */
@@ -26,12 +27,12 @@ export type AdslotDialogProps = {
   onClose: () => void;
 };
 
-export function AdslotDialog({ open, editing, presetAppId, onClose }: AdslotDialogProps) {
-  const { t } = useTranslation('adslots');
+export function PlacementDialog({ open, editing, presetAppId, onClose }: PlacementDialogProps) {
+  const { t } = useTranslation('placements');
   const [form] = Form.useForm<Values>();
   const styles = useAdStyles();
   const apps = useAppChoices();
-  const save = useSaveAdpos();
+  const save = useSavePlacement();
   const style = Form.useWatch('ad_style', form);
   const styleInfo = styles.data?.find((s) => s.ad_style === style);
   const typeOptions = (styleInfo?.content_types ?? []).map((c) => ({ value: c.value, label: c.name }));
@@ -131,7 +132,7 @@ export function AdslotDialog({ open, editing, presetAppId, onClose }: AdslotDial
                 const name = (v ?? '').trim();
                 const appId = form.getFieldValue('app_id') as number | undefined;
                 if (!name || name.length > ADPOS_NAME_MAX || appId === undefined) return;
-                if (await adposNameExists(appId, name, editing?.adpos_id))
+                if (await placementNameExists(appId, name, editing?.adpos_id))
                   throw new Error(t('rules.nameTaken'));
               },
             },
