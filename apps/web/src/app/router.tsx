@@ -15,7 +15,7 @@ const HomePage = lazy(() => import('@/features/home/pages/home-page.tsx'));
 const PolicyPage = lazy(() => import('@/features/policy/pages/policy-page.tsx'));
 const ResetPasswordPage = lazy(() => import('@/features/auth/pages/reset-password-page.tsx'));
 const SignupPage = lazy(() => import('@/features/auth/pages/signup-page.tsx'));
-const OrganizePage = lazy(() => import('@/features/organization/pages/organize-page.tsx'));
+const OrganisePage = lazy(() => import('@/features/organisation/pages/organise-page.tsx'));
 const NotFoundPage = lazy(() => import('@/features/errors/pages/not-found-page.tsx'));
 const EmptyPage = lazy(() => import('@/features/errors/pages/empty-page.tsx'));
 
@@ -54,7 +54,7 @@ export function AppRoutes() {
           <Route path="/resetPassword" element={<ResetPasswordPage />} />
           <Route path="/signup" element={<SignupPage />} />
           <Route path="/policy/index" element={<PolicyPage />} />
-          <Route path="/organize" element={<OrganizePage />} />
+          <Route path="/organize" element={<OrganisePage />} />
           <Route path="/404" element={<NotFoundPage />} />
           <Route path="/empty" element={<EmptyPage />} />
           <Route element={<RequireAuth />}>

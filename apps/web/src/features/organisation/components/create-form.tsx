@@ -11,7 +11,7 @@ type Values = { company_name: string };
 
 /** Runs the four create calls; `onDone` gets the bind answer. */
 export function CreateOrganisationForm(props: { userId: number; onDone: (b: BindAccountData) => unknown }) {
-  const { t } = useTranslation('organization');
+  const { t } = useTranslation('organisation');
   const [locked, lock] = useClickLock();
   const [busy, setBusy] = useState(false);
   const progress = useRef<CreateProgress>({});

@@ -21,7 +21,7 @@ import { captureSignedFields, verifySignedBody } from '../passport/signed-route.
 import { addOptPermission } from './opt-permission.ts';
 import { bindAccount, signupAccount, signupCompany } from './organise.ts';
 
-export async function companyRoutes(root: FastifyInstance) {
+export async function organisationRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   // Every route of this group needs a session (api-contract §1): authenticated once, here, so it
   // runs before each route's own sign check.

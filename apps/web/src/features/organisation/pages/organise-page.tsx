@@ -17,8 +17,8 @@ import { CreateOrganisationForm } from '../components/create-form.tsx';
 import { JoinOrganisationForm } from '../components/join-form.tsx';
 
 /** Organize screen. */
-export default function OrganizePage() {
-  const { t } = useTranslation('organization');
+export default function OrganisePage() {
+  const { t } = useTranslation('organisation');
   const navigate = useNavigate();
   const { token, userInfo } = useSession();
 

@@ -12,7 +12,7 @@ type Values = { bind_type: 1 | 2; email?: string; account_id?: string; reason: s
 
 /** Runs bind_account then add_opt_permission 68; `onDone` gets the bind answer. */
 export function JoinOrganisationForm(props: { userId: number; onDone: (b: BindAccountData) => unknown }) {
-  const { t } = useTranslation('organization');
+  const { t } = useTranslation('organisation');
   const [form] = Form.useForm<Values>();
   const bindType = Form.useWatch('bind_type', form) ?? BindType.SUPER_EMAIL;
   const [locked, lock] = useClickLock();
