@@ -17,13 +17,14 @@
  * - account screens: everyone signed in.
  *
  * Two inputs exist only on the server: the organisation's channel types and the APP report flag. The
- * web's user_info (passport.ts `userInfo`) carries neither, so {@link callerFromUserInfo} marks them
+ * web's user_info (account.ts `userInfo`) carries neither, so {@link callerFromUserInfo} marks them
  * unknown (`null`): the web then takes the server's menu as the truth and uses {@link accessMenu} only
  * as its fallback, which leaves out what it cannot decide (RTB through channels, the APP report); the
  * server still checks every call.
  */
+
+import { type MenuItem, type MenuKey, menuKeys, type UserInfo } from './account.ts';
 import { CooperationType, DataPermissionType, Role, UserStatus } from './constants.ts';
-import { type MenuItem, type MenuKey, menuKeys, type UserInfo } from './passport.ts';
 import type { ReportKind } from './reports-kinds.ts';
 
 /** What the rules need to know of a caller. */
@@ -100,7 +101,7 @@ function item(key: MenuKey, children?: MenuItem[]): MenuItem {
 }
 
 /**
- * The menu tree of `caller`, exactly the data of `GET /api/v1/user/menu` (passport.ts `menuItem`):
+ * The menu tree of `caller`, exactly the data of `GET /api/v1/user/menu` (account.ts `menuItem`):
  * reports (SDK, RTB, Affiliate, New Affiliate, game centre) under /report, the APP report, app and ad
  * slot management, account (info, password) under /account, then user and role management. Parents
  * appear only with children; the account entries always.

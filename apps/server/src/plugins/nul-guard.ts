@@ -3,7 +3,7 @@
  * store it in `text` columns and would fail the request with a 5xx. One check that every route shares,
  * whatever its schema: a root `preValidation` hook looks at the path parameters, the query string and
  * the parsed JSON body (keys and string values, at any depth); encrypted payloads are checked after
- * decryption by `assertNoNul` (modules/passport/signed-payload.ts). The answer is 604 with
+ * decryption by `assertNoNul` (modules/account/signed-payload.ts). The answer is 604 with
  * `data.errors` = `[{ field, message }]`, `field` the dotted path (api-contract §2).
  */
 import type { Lang } from '@portal/contracts/codes.ts';

@@ -4,8 +4,8 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
-import { useMenu } from '@/features/auth/api/use-menu.ts';
-import { useUserInfo } from '@/features/auth/api/use-user-info.ts';
+import { useMenu } from '@/features/account/api/use-menu.ts';
+import { useUserInfo } from '@/features/account/api/use-user-info.ts';
 import { menuInForce, permittedPaths } from '@/lib/access.ts';
 import { type Access, AccessContext } from '@/lib/access-context.ts';
 import { setCompanyStatus, setUserInfo } from '@/lib/session.ts';

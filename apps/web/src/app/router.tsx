@@ -9,12 +9,12 @@ import { findEntry, navParents } from '@/lib/route-table.ts';
 import { NoMatch, RequireAuth } from './guards.tsx';
 import { screenFor } from './route-table.tsx';
 
-const LoginPage = lazy(() => import('@/features/auth/pages/login-page.tsx'));
+const LoginPage = lazy(() => import('@/features/account/pages/login-page.tsx'));
 const AppLayout = lazy(() => import('./layout/app-layout.tsx'));
 const HomePage = lazy(() => import('@/features/home/pages/home-page.tsx'));
 const PolicyPage = lazy(() => import('@/features/policy/pages/policy-page.tsx'));
-const ResetPasswordPage = lazy(() => import('@/features/auth/pages/reset-password-page.tsx'));
-const SignupPage = lazy(() => import('@/features/auth/pages/signup-page.tsx'));
+const ResetPasswordPage = lazy(() => import('@/features/account/pages/reset-password-page.tsx'));
+const SignupPage = lazy(() => import('@/features/account/pages/signup-page.tsx'));
 const OrganisePage = lazy(() => import('@/features/organisation/pages/organise-page.tsx'));
 const NotFoundPage = lazy(() => import('@/features/errors/pages/not-found-page.tsx'));
 const EmptyPage = lazy(() => import('@/features/errors/pages/empty-page.tsx'));

@@ -1,4 +1,4 @@
-import { captchaData } from '@portal/contracts/passport.ts';
+import { captchaData } from '@portal/contracts/account.ts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getSession, getToken } from '@/lib/session.ts';

@@ -1,5 +1,5 @@
 /** The signed-in user's menu and permitted paths, provided by the app shell and read by features. */
-import type { MenuItem } from '@portal/contracts/passport.ts';
+import type { MenuItem } from '@portal/contracts/account.ts';
 import { createContext, useContext } from 'react';
 
 export type Access = {

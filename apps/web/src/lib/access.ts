@@ -4,11 +4,11 @@
  * (GET /api/v1/user/menu) is the truth for the `menu` routes: only the server knows the organisation's
  * channel types and its APP report flag. When that menu is unavailable the same `accessMenu` runs over
  * the cached user_info, without those two inputs (see contracts access.ts). Pure: no React, so the
- * server's tests can feed it the server's answers (modules/user/access-parity.test.ts).
+ * server's tests can feed it the server's answers (modules/account/access-parity.test.ts).
  */
 import { type AccessCaller, accessMenu, callerFromUserInfo, menuPaths } from '@portal/contracts/access.ts';
+import type { MenuItem, UserInfo } from '@portal/contracts/account.ts';
 import { UserStatus } from '@portal/contracts/constants.ts';
-import type { MenuItem, UserInfo } from '@portal/contracts/passport.ts';
 import { type NavGroup, navParents, type RouteAccess, routeTable } from './route-table.ts';
 
 /** Every path of a menu tree, depth first. */

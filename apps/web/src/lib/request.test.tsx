@@ -1,4 +1,4 @@
-import { captchaData } from '@portal/contracts/passport.ts';
+import { captchaData } from '@portal/contracts/account.ts';
 import { channel, country } from '@portal/contracts/reports.ts';
 import { screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';

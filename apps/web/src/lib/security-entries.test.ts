@@ -1,4 +1,4 @@
-import type { UserInfo } from '@portal/contracts/passport.ts';
+import type { UserInfo } from '@portal/contracts/account.ts';
 import { describe, expect, it } from 'vitest';
 import { demoUser, sdkMenu } from '@/test/render-app.tsx';
 import { withSecurityEntries } from './access.ts';

@@ -2,8 +2,9 @@
  * The browser session (spec §4 Login, api-contract §6): the token cookie, the cached user info and
  * company status in localStorage. A tiny external store so React re-renders on sign-in and sign-out.
  */
+
+import type { UserInfo } from '@portal/contracts/account.ts';
 import { SESSION_TTL_MS } from '@portal/contracts/constants.ts';
-import type { UserInfo } from '@portal/contracts/passport.ts';
 import { deleteCookie, getCookie, setCookie } from './cookie.ts';
 import { StorageKey, TOKEN_COOKIE } from './storage-keys.ts';
 

@@ -1,4 +1,4 @@
-import { captchaData } from '@portal/contracts/passport.ts';
+import { captchaData } from '@portal/contracts/account.ts';
 import { type ReportListData, reportListData } from '@portal/contracts/reports.ts';
 import { describe, expect, it } from 'vitest';
 import { contractReply } from './contract-reply.ts';

@@ -1,5 +1,5 @@
 /** Test helpers: render the whole app at a path with a mocked fetch, and seed a session. */
-import { type MenuItem, menuItem, type UserInfo, userInfo } from '@portal/contracts/passport.ts';
+import { type MenuItem, menuItem, type UserInfo, userInfo } from '@portal/contracts/account.ts';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { expect, vi } from 'vitest';

@@ -41,7 +41,7 @@ export const emailCodes = pgTable(
     id: serial('id').primaryKey(),
     /** Lower-cased, trimmed address the code was issued for. */
     email: text('email').notNull(),
-    /** 'reset' or 'signup' (contracts passport.ts `emailCodePurpose`). */
+    /** 'reset' or 'signup' (contracts account.ts `emailCodePurpose`). */
     purpose: text('purpose').notNull(),
     code_hash: text('code_hash').notNull(),
     /** Tries so far (right or wrong); at 5 the code is void. */

@@ -12,7 +12,7 @@ import {
   EMAIL_CODE_TTL_SECONDS,
   EMAIL_CODES_PER_HOUR,
   type EmailCodePurpose,
-} from '@portal/contracts/passport.ts';
+} from '@portal/contracts/account.ts';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailCodes } from '../../db/schema/auth.ts';

@@ -1,8 +1,9 @@
 /**
  * Texts of the mails the portal sends, in zh and en (the request's Accept-Language, api-contract §1).
  */
+
+import { EMAIL_CODE_TTL_SECONDS, type EmailCodePurpose } from '@portal/contracts/account.ts';
 import type { Lang } from '@portal/contracts/codes.ts';
-import { EMAIL_CODE_TTL_SECONDS, type EmailCodePurpose } from '@portal/contracts/passport.ts';
 import type { Mail } from '../../plugins/mailer.ts';
 
 const minutes = EMAIL_CODE_TTL_SECONDS / 60;

@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answer, ok } from '../../lib/route-schema.ts';
 import { currentUser } from '../../plugins/session.ts';
-import { captureSignedFields, verifySignedBody } from '../passport/signed-route.ts';
+import { captureSignedFields, verifySignedBody } from '../account/signed-route.ts';
 import { addOptPermission } from './opt-permission.ts';
 import { bindAccount, signupAccount, signupCompany } from './organise.ts';
 

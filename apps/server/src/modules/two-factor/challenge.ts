@@ -5,8 +5,9 @@
  * code or a recovery code and starts the session; an unknown, used, expired or exhausted challenge
  * answers 10032 (sign in again).
  */
+
+import type { LoginData } from '@portal/contracts/account.ts';
 import { CompanyStatus, UserStatus } from '@portal/contracts/constants.ts';
-import type { LoginData } from '@portal/contracts/passport.ts';
 import type { TwoFactorChallengeData, TwoFactorLoginBody } from '@portal/contracts/security.ts';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -36,7 +37,7 @@ export async function challengeIfEnabled(
   return { two_factor_challenge: token, expires_in: CHALLENGE_TTL_MS / 1000 };
 }
 
-/** Same rule as the login's (passport/login.ts companyStatusOf). */
+/** Same rule as the login's (account/login.ts companyStatusOf). */
 function companyStatusOf(user: { status: number; company_id: number | null }): number {
   if (user.status === UserStatus.APPLICATION) return CompanyStatus.PENDING;
   if (user.company_id === null) return CompanyStatus.NONE;

@@ -2,7 +2,7 @@
  * Two-factor routes (issue 16 §2): status, enrol (QR code), confirm (recovery codes), disable, the
  * organisation policy, and the second sign-in step (no session: the login's challenge and a code).
  */
-import { loginData } from '@portal/contracts/passport.ts';
+import { loginData } from '@portal/contracts/account.ts';
 import {
   recoveryCodesData,
   twoFactorCodeBody,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch.tsx';
 import { LinkButton } from '@/components/link-button.tsx';
-import { useLogout } from '@/features/auth/api/use-logout.ts';
+import { useLogout } from '@/features/account/api/use-logout.ts';
 import { useAccess } from '@/lib/access-context.ts';
 import { routeTable } from '@/lib/route-table.ts';
 import { useSession } from '@/lib/use-session.ts';

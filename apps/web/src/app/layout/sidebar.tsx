@@ -11,7 +11,7 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import type { MenuItem } from '@portal/contracts/passport.ts';
+import type { MenuItem } from '@portal/contracts/account.ts';
 import { Menu, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /** GET /api/v1/user/user_info (code 200, data[0]) for the account info screen, always fresh. */
-import type { UserInfo } from '@portal/contracts/passport.ts';
+import type { UserInfo } from '@portal/contracts/account.ts';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/request.ts';
 

@@ -1,5 +1,5 @@
 /** PUT /api/v1/user/password (session only, not signed): 606 wrong old password; other sessions revoked. */
-import type { ChangePasswordBody } from '@portal/contracts/passport.ts';
+import type { ChangePasswordBody } from '@portal/contracts/account.ts';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '@/lib/request.ts';
 

@@ -4,7 +4,7 @@
  * `PUT /api/v1/user/timezone`; on success the session's user info is replaced and every cached report
  * refetched, since their days moved. Errors toast from the request client.
  */
-import type { UserInfo } from '@portal/contracts/passport.ts';
+import type { UserInfo } from '@portal/contracts/account.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useMemo } from 'react';

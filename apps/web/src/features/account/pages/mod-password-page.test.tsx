@@ -1,4 +1,4 @@
-import { userInfo } from '@portal/contracts/passport.ts';
+import { userInfo } from '@portal/contracts/account.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';

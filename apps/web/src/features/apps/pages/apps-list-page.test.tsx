@@ -1,5 +1,5 @@
+import type { MenuItem } from '@portal/contracts/account.ts';
 import type { AppItem } from '@portal/contracts/apps.ts';
-import type { MenuItem } from '@portal/contracts/passport.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -6,9 +6,10 @@
  * The create flow remembers how far it got: a retry after a failure resumes at the failed step
  * instead of signing up a second company.
  */
+
+import type { UserInfo } from '@portal/contracts/account.ts';
 import { Role } from '@portal/contracts/constants.ts';
 import type { BindAccountData } from '@portal/contracts/organisation.ts';
-import type { UserInfo } from '@portal/contracts/passport.ts';
 import { request } from '@/lib/request.ts';
 import { setToken } from '@/lib/session.ts';
 import { signBody } from '@/lib/signing.ts';

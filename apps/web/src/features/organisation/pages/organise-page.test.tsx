@@ -1,10 +1,10 @@
+import { menuItem, type UserInfo, userInfo } from '@portal/contracts/account.ts';
 import {
   accountSignupData,
   addOptPermissionData,
   bindAccountData,
   companySignupData,
 } from '@portal/contracts/organisation.ts';
-import { menuItem, type UserInfo, userInfo } from '@portal/contracts/passport.ts';
 import { signFields } from '@portal/contracts/sign.ts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { MenuItem } from '@portal/contracts/passport.ts';
+import type { MenuItem } from '@portal/contracts/account.ts';
 import type { AdposItem } from '@portal/contracts/placements.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { MenuItem } from '@portal/contracts/passport.ts';
+import type { MenuItem } from '@portal/contracts/account.ts';
 import {
   type CatalogueField,
   channel,

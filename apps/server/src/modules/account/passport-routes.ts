@@ -1,0 +1,132 @@
+/**
+ * Account sign-in routes, the `/v1/passport` group (spec §7 Account, api-contract §4–6): the JWE
+ * public key, math captchas, login and logout, plus (credential-routes.ts) emailed codes, password
+ * reset, sign-up and password change. Thin: the work is in keys.ts, captcha.ts, login.ts and
+ * sessions.ts.
+ */
+
+import {
+  captchaData,
+  encryptedBody,
+  loginData,
+  publicKeyData,
+  refreshMathBody,
+} from '@portal/contracts/account.ts';
+import { twoFactorChallengeData } from '@portal/contracts/security.ts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { requestLang } from '../../lib/request-lang.ts';
+import { answer, ok } from '../../lib/route-schema.ts';
+import { JWE_ALG, JWE_ENC, loadKeyRing } from '../../plugins/keys.ts';
+import { createMailer } from '../../plugins/mailer.ts';
+import { createAttemptLimits } from '../../plugins/rate-limit.ts';
+import { currentUser } from '../../plugins/session.ts';
+import { revokeSession } from '../../plugins/session-store.ts';
+import { issueCaptcha, refreshCaptcha } from './captcha.ts';
+import { registerCredentialRoutes, registerPasswordChange } from './credential-routes.ts';
+import { dummyPasswordHash, login } from './login.ts';
+
+export async function passportRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const keys = await loadKeyRing(app.config);
+  const limits = await createAttemptLimits(
+    app.config,
+    (err) => app.log.warn({ err }, 'REDIS_URL not reachable; counting attempts in process until it is'),
+    app.metrics.rateLimited,
+  );
+  const mailer = createMailer(app.config, app.log);
+  app.addHook('onClose', async () => {
+    await limits.close();
+    await mailer.close();
+  });
+  void dummyPasswordHash();
+
+  app.get(
+    '/api/v1/user/get_key',
+    {
+      schema: {
+        tags: ['passport'],
+        summary: 'Public key for encrypted payloads (JWE RSA-OAEP-256 / A256GCM)',
+        response: { 200: answer(publicKeyData) },
+      },
+    },
+    async (request) =>
+      ok(request, { kid: keys.kid, alg: JWE_ALG, enc: JWE_ENC, public_key: keys.publicKeyPem } as const),
+  );
+
+  app.post(
+    '/v1/passport/captcha/gen_math',
+    {
+      schema: {
+        tags: ['passport'],
+        summary: 'New arithmetic image captcha (5 minutes, single use)',
+        response: { 200: answer(captchaData) },
+      },
+    },
+    async (request) => {
+      const retryAfter = await limits.captchaIssued(request.ip);
+      if (retryAfter > 0) throw new AppError(10002, { retry_after: retryAfter });
+      return ok(request, await issueCaptcha(app.db, app.now()));
+    },
+  );
+
+  app.post(
+    '/v1/passport/captcha/refresh_math',
+    {
+      schema: {
+        tags: ['passport'],
+        summary: 'Replace a captcha: the old id stops working, the answer carries a new id',
+        body: refreshMathBody,
+        response: { 200: answer(captchaData) },
+      },
+    },
+    async (request) => {
+      const retryAfter = await limits.captchaIssued(request.ip);
+      if (retryAfter > 0) throw new AppError(10002, { retry_after: retryAfter });
+      return ok(request, await refreshCaptcha(app.db, request.body.captcha_id, app.now()));
+    },
+  );
+
+  app.post(
+    '/v1/passport/user/login',
+    {
+      schema: {
+        tags: ['passport'],
+        summary: 'Log in with an encrypted, signed login form',
+        body: encryptedBody,
+        response: { 200: answer(z.union([loginData, twoFactorChallengeData])) },
+      },
+    },
+    async (request) =>
+      ok(request, await login({ app, keys, limits }, request.body.data, request.ip, requestLang(request))),
+  );
+
+  registerCredentialRoutes(app, { keys, limits, mailer });
+
+  // Logout and password change need a session (api-contract §1): authenticated once, for the group,
+  // in its own scope (the routes above are public).
+  await root.register(async (scope) => {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    app.addHook('preHandler', app.authenticate);
+
+    app.post(
+      '/v1/passport/user/logout',
+      {
+        schema: {
+          tags: ['passport'],
+          summary: 'Revoke the current session',
+          security: [{ token: [] }],
+          response: { 200: answer(z.null()) },
+        },
+      },
+      async (request) => {
+        await revokeSession(app.db, currentUser(request).tokenHash, app.now());
+        return ok(request, null);
+      },
+    );
+
+    registerPasswordChange(app, { keys, limits, mailer });
+  });
+}

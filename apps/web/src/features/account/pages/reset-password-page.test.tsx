@@ -1,0 +1,153 @@
+import { type PublicKeyData, publicKeyData } from '@portal/contracts/account.ts';
+import { signFields } from '@portal/contracts/sign.ts';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { compactDecrypt, exportSPKI, generateKeyPair } from 'jose';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { type ContractReply, contractReply } from '@/test/contract-reply.ts';
+import { type Call, mockApi, renderApp, untilEnabled } from '@/test/render-app.tsx';
+
+let keyPair: Awaited<ReturnType<typeof generateKeyPair>>;
+let keyReply: ContractReply<PublicKeyData>;
+
+beforeAll(async () => {
+  keyPair = await generateKeyPair('RSA-OAEP-256', { extractable: true });
+  keyReply = contractReply(publicKeyData, {
+    kid: 'k1',
+    alg: 'RSA-OAEP-256',
+    enc: 'A256GCM',
+    public_key: await exportSPKI(keyPair.publicKey),
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** The decrypted, signed plaintext of an encrypted call. */
+async function plaintextOf(call: Call): Promise<Record<string, unknown>> {
+  const out = await compactDecrypt((call.body as { data: string }).data, keyPair.privateKey);
+  return JSON.parse(new TextDecoder().decode(out.plaintext));
+}
+
+function fill(id: string, value: string) {
+  fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
+}
+
+describe('reset password page (spec §2, §5)', () => {
+  it('shows every required message of spec §5 in Chinese, and the hint', async () => {
+    mockApi({});
+    renderApp('/resetPassword');
+    fireEvent.click(await screen.findByTestId('reset-submit'));
+    expect(await screen.findByText('请输入登录邮箱')).toBeTruthy();
+    expect(screen.getByText('请输入密码')).toBeTruthy();
+    expect(screen.getByText('请输入确认密码')).toBeTruthy();
+    expect(screen.getByText('请输入邮箱验证码')).toBeTruthy();
+  });
+
+  it('checks format, password rule and confirmation with the exact English texts', async () => {
+    await i18next.changeLanguage('en');
+    const api = mockApi({});
+    renderApp('/resetPassword');
+    await screen.findByTestId('reset-submit');
+    expect(
+      screen.getByText(
+        '8 or up to 30 characters with at least one uppercase, at least one lowercase, at least one numeric digit.',
+      ),
+    ).toBeTruthy();
+    fill('email', 'nope');
+    fill('password', 'short');
+    fill('confirm', 'different');
+    fireEvent.click(screen.getByTestId('reset-submit'));
+    expect(await screen.findByText('The mailbox format is incorrect')).toBeTruthy();
+    expect(screen.getByText('Password format error')).toBeTruthy();
+    expect(screen.getByText('Confirm Password must be equal to New Password')).toBeTruthy();
+    expect(screen.getByText('Please enter email verification code')).toBeTruthy();
+    fill('email', '');
+    fill('password', '');
+    fill('confirm', '');
+    // The submit button stays disabled for 1 s after a click (spec §4).
+    await untilEnabled('reset-submit');
+    fireEvent.click(screen.getByTestId('reset-submit'));
+    expect(await screen.findByText('Please input login email')).toBeTruthy();
+    expect(screen.getByText('Please input password')).toBeTruthy();
+    expect(screen.getByText('Please enter confirmed passwords')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('needs a valid email before sending a code', async () => {
+    const api = mockApi({});
+    renderApp('/resetPassword');
+    fireEvent.click(await screen.findByTestId('send-code'));
+    expect(await screen.findByText('请输入登录邮箱')).toBeTruthy();
+    fill('email', 'bad@');
+    fireEvent.click(screen.getByTestId('send-code'));
+    expect(await screen.findByText('邮箱格式不正确')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('sends an encrypted, signed code request, then counts down 10 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = mockApi({
+      'GET /api/v1/user/get_key': () => keyReply,
+      'POST /v1/passport/captcha/send_email': contractReply(z.null(), null),
+    });
+    renderApp('/resetPassword');
+    fill(await waitFor(() => (document.getElementById('email') ? 'email' : Promise.reject())), ' a@b.co ');
+    const button = screen.getByTestId('send-code') as HTMLButtonElement;
+    fireEvent.click(button);
+    await waitFor(() => expect(button.disabled).toBe(true));
+    expect(button.textContent?.replace(/\s/g, '')).toContain('10秒后重新发送');
+
+    const plain = await plaintextOf(api.callsTo('/v1/passport/captcha/send_email')[0] as Call);
+    expect(plain).toMatchObject({ email: 'a@b.co', type: 'reset', plat_type: 4 });
+    expect(plain.sign).toBe(await signFields('portal-dev-sign-key', plain));
+
+    await act(async () => {
+      vi.advanceTimersByTime(5000);
+    });
+    expect(button.textContent?.replace(/\s/g, '')).toContain('5秒后重新发送');
+    expect(button.disabled).toBe(true);
+    await act(async () => {
+      vi.advanceTimersByTime(5000);
+    });
+    await waitFor(() => expect(button.disabled).toBe(false));
+    expect(button.textContent?.replace(/\s/g, '')).toBe('发送验证码');
+  });
+
+  it('resets with the code, then goes back to /login', async () => {
+    const api = mockApi({
+      'GET /api/v1/user/get_key': () => keyReply,
+      'POST /v1/passport/password/forgot': contractReply(z.null(), null),
+    });
+    const app = renderApp('/resetPassword');
+    await screen.findByTestId('reset-submit');
+    fill('email', 'a@b.co');
+    fill('password', 'NewPass123');
+    fill('confirm', 'NewPass123');
+    fill('code', '123456');
+    fireEvent.click(screen.getByTestId('reset-submit'));
+    await waitFor(() => expect(app.location()).toBe('/login'));
+    const plain = await plaintextOf(api.callsTo('/v1/passport/password/forgot')[0] as Call);
+    expect(plain).toMatchObject({ email: 'a@b.co', password: 'NewPass123', code: '123456', plat_type: 4 });
+    expect(plain.sign).toBe(await signFields('portal-dev-sign-key', plain));
+    expect(await screen.findByText('密码已重置，请使用新密码登录')).toBeTruthy();
+  });
+
+  it('shows the server message of a wrong code and stays', async () => {
+    mockApi({
+      'GET /api/v1/user/get_key': () => keyReply,
+      'POST /v1/passport/password/forgot': { code: 10005, msg: '验证码错误或已过期' },
+    });
+    const app = renderApp('/resetPassword');
+    await screen.findByTestId('reset-submit');
+    fill('email', 'a@b.co');
+    fill('password', 'NewPass123');
+    fill('confirm', 'NewPass123');
+    fill('code', '000000');
+    fireEvent.click(screen.getByTestId('reset-submit'));
+    expect(await screen.findByText('验证码错误或已过期')).toBeTruthy();
+    expect(app.location()).toBe('/resetPassword');
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * User and role management endpoints of one organisation (contracts members.ts): the member list, status
+ * changes, deletion, the role catalogue, role assignment and the data-permission editor.
+ */
+import type {
+  CompanyUser,
+  CompanyUsersQuery,
+  DataPermissionBody,
+  DataPermissionEditor,
+  UserRolesBody,
+  UserStatusBody,
+} from '@portal/contracts/members.ts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { request } from '@/lib/request.ts';
+
+export type UsersPage = { list: CompanyUser[]; total: number };
+export type RoleEntry = { id: number; name: string; assignable: boolean };
+export type UsersFilter = Partial<Pick<CompanyUsersQuery, 'status' | 'email'>> & {
+  page_no: number;
+  page_size: number;
+};
+
+/** GET /v1/company/users. */
+export function fetchUsers(filter: UsersFilter): Promise<UsersPage> {
+  return request<UsersPage>('/v1/company/users', { query: filter });
+}
+
+/** The member list query (keeps the previous page while the next loads). */
+export function useUsers(filter: UsersFilter) {
+  return useQuery({
+    queryKey: ['company-users', filter],
+    queryFn: () => fetchUsers(filter),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /v1/company/roles: 70 shown, 67 and 68 assignable. */
+export function useRoles() {
+  return useQuery({
+    queryKey: ['company-roles'],
+    queryFn: () => request<RoleEntry[]>('/v1/company/roles'),
+    staleTime: 10 * 60_000,
+  });
+}
+
+function useInvalidateUsers() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: ['company-users'] });
+}
+
+/** PUT /v1/company/users/status: approve (3→1), inactivate (1→2), reactivate (2→1). */
+export function useSetUserStatus() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (body: UserStatusBody) =>
+      request<CompanyUser>('/v1/company/users/status', { method: 'PUT', body }),
+    onSuccess: invalidate,
+  });
+}
+
+/** DELETE /v1/company/users { user_id }: status −1 (rejects an application). */
+export function useDeleteUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (userId: number) =>
+      request<null>('/v1/company/users', { method: 'DELETE', body: { user_id: userId } }),
+    onSuccess: invalidate,
+  });
+}
+
+/** PUT /v1/company/users/roles: exactly [67] or [68]. */
+export function useSetUserRole() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (body: UserRolesBody) =>
+      request<CompanyUser>('/v1/company/users/roles', { method: 'PUT', body }),
+    onSuccess: invalidate,
+  });
+}
+
+/** GET /v1/company/users/data_permission?user_id: granted entries and the grantable options. */
+export function useDataPermissions(userId: number | null) {
+  return useQuery({
+    queryKey: ['data-permission', userId],
+    queryFn: () =>
+      request<DataPermissionEditor>('/v1/company/users/data_permission', { query: { user_id: userId } }),
+    enabled: userId !== null,
+  });
+}
+
+/** PUT /v1/company/users/data_permission: replaces the member's permissions. */
+export function useSaveDataPermissions() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DataPermissionBody) =>
+      request<DataPermissionEditor>('/v1/company/users/data_permission', { method: 'PUT', body }),
+    onSuccess: (data) => client.setQueryData(['data-permission', data.user_id], data),
+  });
+}
