@@ -1,8 +1,20 @@
 import type { MenuItem } from '@portal/contracts/account.ts';
-import type { AppItem } from '@portal/contracts/apps.ts';
+import {
+  type AppItem,
+  appItem,
+  appListData,
+  existData,
+  industry,
+  reviewQueue,
+  todoListData,
+  urlValidData,
+} from '@portal/contracts/apps.ts';
+import { adposItem } from '@portal/contracts/placements.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { contractReply } from '@/test/contract-reply.ts';
 import { type Call, demoUser, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const menu: MenuItem[] = [
@@ -38,17 +50,13 @@ const industries = [
 function routes(extra: Record<string, (c: Call) => { code: number; msg?: string; data?: unknown }> = {}) {
   return mockApi({
     ...sessionRoutes(menu),
-    'GET /v1/app': () => ({ code: 0, data: { list: [app(1, 1), app(2, 2), app(3, -1)], total: 3 } }),
-    'GET /v1/industry': { code: 0, data: industries },
-    'GET /v1/app/channel_name_exist': (c) => ({
-      code: 0,
-      data: { exist: c.query.get('app_name') === 'Taken' },
-    }),
-    'GET /v1/app/pkg_exist': (c) => ({
-      code: 0,
-      data: { exist: c.query.get('package_name') === 'com.taken' },
-    }),
-    'GET /v1/app/urlvalid': () => ({ code: 0, data: { result: false } }),
+    'GET /v1/app': () => contractReply(appListData, { list: [app(1, 1), app(2, 2), app(3, -1)], total: 3 }),
+    'GET /v1/industry': contractReply(z.array(industry), industries),
+    'GET /v1/app/channel_name_exist': (c) =>
+      contractReply(existData, { exist: c.query.get('app_name') === 'Taken' }),
+    'GET /v1/app/pkg_exist': (c) =>
+      contractReply(existData, { exist: c.query.get('package_name') === 'com.taken' }),
+    'GET /v1/app/urlvalid': () => contractReply(urlValidData, { result: false }),
     ...extra,
   });
 }
@@ -103,7 +111,7 @@ describe('apps list (spec §2 Apps list)', () => {
 
   it('changes 2 → 3 only after the confirm prompt', async () => {
     const user = userEvent.setup();
-    const api = routes({ 'PUT /v1/app/status': () => ({ code: 0, data: app(2, 3) }) });
+    const api = routes({ 'PUT /v1/app/status': () => contractReply(appItem, app(2, 3)) });
     await openPage();
     const select = await screen.findByTestId('status-2');
     await user.click(select.querySelector('.ant-select-selector, .ant-select-content') ?? select);
@@ -120,7 +128,8 @@ describe('apps list (spec §2 Apps list)', () => {
     const user = userEvent.setup();
     let fail = true;
     const api = routes({
-      'DELETE /v1/app': () => (fail ? { code: 10007, msg: '不允许的状态变更' } : { code: 0, data: null }),
+      'DELETE /v1/app': () =>
+        fail ? { code: 10007, msg: '不允许的状态变更' } : contractReply(z.null(), null),
     });
     await openPage();
     const confirmDelete = async () => {
@@ -187,7 +196,7 @@ describe('app dialog (spec §5 App form)', () => {
 
   it('accepts a generic URL when the app is not on Google Play, and edits exclude the own id', async () => {
     const user = userEvent.setup();
-    const api = routes({ 'GET /v1/app/urlvalid': () => ({ code: 0, data: { result: true } }) });
+    const api = routes({ 'GET /v1/app/urlvalid': () => contractReply(urlValidData, { result: true }) });
     await openPage();
     await user.click(await screen.findByTestId('edit-app-2'));
     await screen.findByTestId('app-dialog');
@@ -217,47 +226,50 @@ describe('operations review drawer (issue 4 §5–6)', () => {
     };
     const api = mockApi({
       ...sessionRoutes(menu, opsUser),
-      'GET /v1/app': { code: 0, data: { list: [app(1, 1)], total: 1 } },
-      'GET /v1/ops/review': {
-        code: 0,
-        data: {
-          apps: [{ id: 1, app_name: 'App 1', package_name: 'com.demo.app1', publisher_name: 'Demo Games' }],
-          adpos: [
-            {
-              adpos_id: 9,
-              adpos_name: 'Slot 9',
-              ad_style: 1,
-              channel_name: 'App 1',
-              publisher_name: 'Demo Games',
-            },
-          ],
-        },
-      },
-      'GET /v1/ops/todo': {
-        code: 0,
-        data: {
-          list: [
-            {
-              id: 1,
-              idempotency_key: 'k',
-              action_type: 4,
-              entity: 'app',
-              entity_id: 5,
-              name: 'Gone App',
-              company_id: 1,
-              from_status: 2,
-              to_status: -1,
-              attempts: 0,
-              last_error: null,
-              created_at: '2026-01-01T00:00:00.000Z',
-              delivered_at: null,
-            },
-          ],
-          total: 1,
-        },
-      },
-      'PUT /v1/app/status': { code: 0, data: app(1, 2) },
-      'PUT /v1/adpos/status': { code: 0, data: null },
+      'GET /v1/app': contractReply(appListData, { list: [app(1, 1)], total: 1 }),
+      'GET /v1/ops/review': contractReply(reviewQueue, {
+        apps: [{ id: 1, app_name: 'App 1', package_name: 'com.demo.app1', publisher_name: 'Demo Games' }],
+        adpos: [
+          {
+            adpos_id: 9,
+            adpos_name: 'Slot 9',
+            ad_style: 1,
+            channel_name: 'App 1',
+            publisher_name: 'Demo Games',
+          },
+        ],
+      }),
+      'GET /v1/ops/todo': contractReply(todoListData, {
+        list: [
+          {
+            id: 1,
+            idempotency_key: 'k',
+            action_type: 4,
+            entity: 'app',
+            entity_id: 5,
+            name: 'Gone App',
+            company_id: 1,
+            from_status: 2,
+            to_status: -1,
+            attempts: 0,
+            last_error: null,
+            created_at: '2026-01-01T00:00:00.000Z',
+            delivered_at: null,
+          },
+        ],
+        total: 1,
+      }),
+      'PUT /v1/app/status': contractReply(appItem, app(1, 2)),
+      // The server answers the changed ad slot (adposItem), not null.
+      'PUT /v1/adpos/status': contractReply(adposItem, {
+        adpos_id: 9,
+        adpos_name: 'Slot 9',
+        ad_style: 1,
+        content_type: [5],
+        audit_status: 4,
+        channel_name: 'App 1',
+        app: { id: 1 },
+      }),
     });
     seedSession('t', opsUser);
     renderApp('/apps/list');
