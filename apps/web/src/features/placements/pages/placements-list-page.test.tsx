@@ -1,7 +1,19 @@
 import type { MenuItem } from '@portal/contracts/account.ts';
-import type { AdposItem } from '@portal/contracts/placements.ts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { appOption, existData } from '@portal/contracts/apps.ts';
+import {
+  type AdposCreateBody,
+  type AdposItem,
+  type AdposUpdateBody,
+  type AdStyleInfo,
+  adposItem,
+  adposListData,
+  adStyleInfo,
+} from '@portal/contracts/placements.ts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { contractReply } from '@/test/contract-reply.ts';
 import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const menu: MenuItem[] = [
@@ -9,7 +21,7 @@ const menu: MenuItem[] = [
   { key: 'menu.adSlots', path: '/adpos/list' },
 ];
 
-const styles = [
+const styles: AdStyleInfo[] = [
   {
     ad_style: 1,
     name: '横幅',
@@ -52,30 +64,30 @@ const slot: AdposItem = {
 function routes(extra: Record<string, (c: Call) => { code: number; msg?: string; data?: unknown }> = {}) {
   return mockApi({
     ...sessionRoutes(menu),
-    'GET /v1/adpos': () => ({ code: 0, data: { list: [slot], total: 1 } }),
-    'GET /v1/adpos/type': { code: 0, data: styles },
-    'GET /v1/app/list': {
-      code: 0,
-      data: [
-        { id: 7, app_name: 'Puzzle Quest', package_name: 'com.p', audit_status: 2 },
-        { id: 8, app_name: 'Word Blitz', package_name: 'com.w', audit_status: 2 },
-      ],
-    },
-    'GET /v1/adpos/name_exist': (c) => ({
-      code: 0,
-      data: { exist: c.query.get('adpos_name') === 'Home Banner' && !c.query.get('adpos_id') },
-    }),
-    'POST /v1/adpos': (c) => ({ code: 0, data: { ...slot, ...(c.body as object), adpos_id: 12 } }),
-    'PUT /v1/adpos': (c) => ({ code: 0, data: { ...slot, ...(c.body as object) } }),
+    'GET /v1/adpos': () => contractReply(adposListData, { list: [slot], total: 1 }),
+    'GET /v1/adpos/type': contractReply(z.array(adStyleInfo), styles),
+    'GET /v1/app/list': contractReply(z.array(appOption), [
+      { id: 7, app_name: 'Puzzle Quest', package_name: 'com.p', audit_status: 2 },
+      { id: 8, app_name: 'Word Blitz', package_name: 'com.w', audit_status: 2 },
+    ]),
+    'GET /v1/adpos/name_exist': (c) =>
+      contractReply(existData, {
+        exist: c.query.get('adpos_name') === 'Home Banner' && !c.query.get('adpos_id'),
+      }),
+    'POST /v1/adpos': (c) =>
+      contractReply(adposItem, { ...slot, ...(c.body as AdposCreateBody), adpos_id: 12 }),
+    'PUT /v1/adpos': (c) => contractReply(adposItem, { ...slot, ...(c.body as AdposUpdateBody) }),
     ...extra,
   });
 }
 
-async function pick(testId: string, option: string) {
+type User = ReturnType<typeof userEvent.setup>;
+
+async function pick(user: User, testId: string, option: string) {
   const select = await screen.findByTestId(testId);
-  fireEvent.mouseDown(select.querySelector('.ant-select-selector, .ant-select-content') ?? select);
+  await user.click(select.querySelector('.ant-select-selector, .ant-select-content') ?? select);
   const options = await screen.findAllByText(option, { selector: '.ant-select-item-option-content' });
-  fireEvent.click(options[options.length - 1] as HTMLElement);
+  await user.click(options[options.length - 1] as HTMLElement);
 }
 
 function itemOf(el: HTMLElement): HTMLElement {
@@ -97,47 +109,51 @@ describe('ad slots (spec §2 Ad slots, §5 Ad slot form)', () => {
   });
 
   it('closing the dialog opened with app_id drops app_id from the URL, keeping the app filter', async () => {
+    const user = userEvent.setup();
     routes();
     seedSession();
     const { location } = renderApp('/adpos/list/7/Puzzle%20Quest');
     await screen.findByTestId('adslot-dialog', {}, { timeout: 60_000 });
-    fireEvent.click(screen.getByRole('button', { name: /^取\s*消$/ }));
+    await user.click(screen.getByRole('button', { name: /^取\s*消$/ }));
     await waitFor(() => expect(location()).toBe('/adpos/list?app_name=Puzzle%20Quest'));
     expect((document.getElementById('filter-app-name') as HTMLInputElement).value).toBe('Puzzle Quest');
   });
 
   it("offers each style its content types, Banner's exclusive pair as one required choice, clears types on a style change, saves", async () => {
+    const user = userEvent.setup();
     const api = routes();
     seedSession();
     renderApp('/adpos/list');
-    fireEvent.click(await screen.findByTestId('create-adslot', {}, { timeout: 60_000 }));
+    await user.click(await screen.findByTestId('create-adslot', {}, { timeout: 60_000 }));
     await screen.findByTestId('adslot-dialog');
-    await pick('adslot-app', 'Word Blitz');
+    await pick(user, 'adslot-app', 'Word Blitz');
     const name = document.getElementById('adpos_name') as HTMLElement;
-    fireEvent.change(name, { target: { value: 'Home Banner' } });
-    fireEvent.blur(name);
+    await user.type(name, 'Home Banner');
+    await user.tab();
     await within(itemOf(name)).findByText('广告位名称已存在');
     expect(api.callsTo('/v1/adpos/name_exist')[0]?.query.get('app_id')).toBe('8');
-    fireEvent.change(name, { target: { value: 'n'.repeat(31) } });
+    await user.clear(name);
+    await user.type(name, 'n'.repeat(31));
     await within(itemOf(name)).findByText('广告位名称不能超过 30 个字符');
-    fireEvent.change(name, { target: { value: '  Top Banner  ' } });
+    await user.clear(name);
+    await user.type(name, '  Top Banner  ');
 
-    await pick('adslot-style', '横幅');
+    await pick(user, 'adslot-style', '横幅');
     const types = await screen.findByTestId('adslot-content-types');
     // Banner's two types exclude each other: a radio choice, marked as required.
     expect(itemOf(types).querySelector('.ant-form-item-required')?.textContent).toBe('内容类型');
     expect(within(types).queryAllByRole('checkbox')).toHaveLength(0);
     const radios = within(types).getAllByRole('radio') as HTMLInputElement[];
     expect(radios).toHaveLength(2);
-    fireEvent.click(screen.getByTestId('adslot-dialog-save'));
+    await user.click(screen.getByTestId('adslot-dialog-save'));
     await within(itemOf(types)).findByText('内容类型不能为空');
-    fireEvent.click(within(types).getByLabelText('320*50'));
-    fireEvent.click(within(types).getByLabelText('300*250'));
+    await user.click(within(types).getByLabelText('320*50'));
+    await user.click(within(types).getByLabelText('300*250'));
     expect(radios.map((r) => r.checked)).toEqual([false, true]);
     await new Promise((r) => setTimeout(r, 200));
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
-    await pick('adslot-style', '激励视频');
+    await pick(user, 'adslot-style', '激励视频');
     // The radio group gives way to checkboxes.
     await waitFor(() =>
       expect(within(screen.getByTestId('adslot-content-types')).queryAllByRole('checkbox')).toHaveLength(2),
@@ -147,10 +163,10 @@ describe('ad slots (spec §2 Ad slots, §5 Ad slot form)', () => {
     const boxes = within(videoTypes).getAllByRole('checkbox') as HTMLInputElement[];
     expect(boxes.map((b) => b.checked)).toEqual([false, false]);
     expect(within(videoTypes).queryByText('横版图文')).toBeNull();
-    fireEvent.click(screen.getByTestId('adslot-dialog-save'));
+    await user.click(screen.getByTestId('adslot-dialog-save'));
     await within(itemOf(videoTypes)).findByText('内容类型不能为空');
-    fireEvent.click(within(videoTypes).getByLabelText('竖版视频'));
-    fireEvent.click(screen.getByTestId('adslot-dialog-save'));
+    await user.click(within(videoTypes).getByLabelText('竖版视频'));
+    await user.click(screen.getByTestId('adslot-dialog-save'));
     await waitFor(() =>
       expect(api.calls.filter((c) => c.method === 'POST' && c.path === '/v1/adpos')).toHaveLength(1),
     );
@@ -164,18 +180,20 @@ describe('ad slots (spec §2 Ad slots, §5 Ad slot form)', () => {
   });
 
   it('editing keeps app and style fixed and checks the name with the adpos_id', async () => {
+    const user = userEvent.setup();
     const api = routes();
     seedSession();
     renderApp('/adpos/list');
-    fireEvent.click(await screen.findByTestId('edit-adslot-11', {}, { timeout: 60_000 }));
+    await user.click(await screen.findByTestId('edit-adslot-11', {}, { timeout: 60_000 }));
     const dialog = await screen.findByTestId('adslot-dialog');
     const name = document.getElementById('adpos_name') as HTMLInputElement;
     await waitFor(() => expect(name.value).toBe('Home Banner'));
     expect(within(dialog).getByTestId('adslot-app').className).toMatch(/disabled/);
     expect(within(dialog).getByTestId('adslot-style').className).toMatch(/disabled/);
-    fireEvent.blur(name);
+    await user.click(name);
+    await user.tab();
     await waitFor(() => expect(api.callsTo('/v1/adpos/name_exist')[0]?.query.get('adpos_id')).toBe('11'));
-    fireEvent.click(screen.getByTestId('adslot-dialog-save'));
+    await user.click(screen.getByTestId('adslot-dialog-save'));
     await waitFor(() =>
       expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
         adpos_id: 11,
