@@ -1,8 +1,21 @@
 import type { MenuItem } from '@portal/contracts/account.ts';
-import type { CompanyUser } from '@portal/contracts/members.ts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  type CompanyUser,
+  companyUser,
+  companyUsersData,
+  type DataPermissionBody,
+  type DataPermissionEntry,
+  dataPermissionEditor,
+  roleCatalogue,
+  type UserRolesBody,
+  type UserStatusBody,
+} from '@portal/contracts/members.ts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { contractReply } from '@/test/contract-reply.ts';
 import { mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const adminMenu: MenuItem[] = [
@@ -34,21 +47,32 @@ function inputOf(el: HTMLElement): HTMLElement {
   return el.tagName === 'INPUT' ? el : (el.querySelector('input') as HTMLElement);
 }
 
-async function confirm(testId: string) {
-  fireEvent.click(await screen.findByTestId(testId));
+type User = ReturnType<typeof userEvent.setup>;
+
+async function confirm(user: User, testId: string) {
+  await user.click(await screen.findByTestId(testId));
   const ok = await screen.findAllByTestId('confirm-ok');
-  fireEvent.click(ok[ok.length - 1] as HTMLElement);
+  await user.click(ok[ok.length - 1] as HTMLElement);
 }
+
+/** What may be granted to user 3 (its editor's `options`). */
+const permOptions: DataPermissionEntry[] = [
+  { type: 3, rule: 'key-a', name: 'App A' },
+  { type: 3, rule: 'key-b', name: 'App B' },
+  { type: 5, rule: 'chan-x', name: 'chan-x' },
+];
 
 describe('users page (spec §2 users page, §3 statuses)', () => {
   it('lists members with the status labels and paginates on the server', async () => {
+    const user = userEvent.setup();
     seedSession();
     const api = mockApi({
       ...sessionRoutes(adminMenu),
-      'GET /v1/company/users': (c) => ({
-        code: 0,
-        data: { list: c.query.get('page_no') === '2' ? [member(11, 1)] : list, total: 14 },
-      }),
+      'GET /v1/company/users': (c) =>
+        contractReply(companyUsersData, {
+          list: c.query.get('page_no') === '2' ? [member(11, 1)] : list,
+          total: 14,
+        }),
     });
     renderApp('/users');
     const table = await screen.findByTestId('users-table', {}, { timeout: 20_000 });
@@ -60,42 +84,43 @@ describe('users page (spec §2 users page, §3 statuses)', () => {
     expect(screen.queryByTestId('inactivate-1')).toBeNull();
     expect(api.callsTo('/v1/company/users')[0]?.query.get('page_size')).toBe('10');
 
-    fireEvent.click(screen.getByTitle('2'));
+    await user.click(screen.getByTitle('2'));
     await within(table).findByText('u11@example.com');
     expect(api.callsTo('/v1/company/users').at(-1)?.query.get('page_no')).toBe('2');
   }, 45_000);
 
   it('approves, inactivates, reactivates and deletes through the right endpoints after a confirm', async () => {
+    const user = userEvent.setup();
     seedSession();
     const api = mockApi({
       ...sessionRoutes(adminMenu),
-      'GET /v1/company/users': { code: 0, data: { list, total: 4 } },
-      'PUT /v1/company/users/status': (c) => ({
-        code: 0,
-        data: { ...member(1, 1), ...(c.body as object) },
-      }),
-      'DELETE /v1/company/users': { code: 0, data: null },
+      'GET /v1/company/users': contractReply(companyUsersData, { list, total: 4 }),
+      'PUT /v1/company/users/status': (c) => {
+        const body = c.body as UserStatusBody;
+        return contractReply(companyUser, member(body.user_id, body.status));
+      },
+      'DELETE /v1/company/users': contractReply(z.null(), null),
     });
     renderApp('/users');
     await screen.findByText('u2@example.com');
 
-    await confirm('approve-2');
+    await confirm(user, 'approve-2');
     await waitFor(() => expect(api.callsTo('/v1/company/users/status')).toHaveLength(1));
     expect(api.callsTo('/v1/company/users/status')[0]?.body).toEqual({ user_id: 2, status: 1 });
     expect(await screen.findByText('已通过申请')).toBeTruthy();
 
     await new Promise((r) => setTimeout(r, 1100));
-    await confirm('inactivate-3');
+    await confirm(user, 'inactivate-3');
     await waitFor(() => expect(api.callsTo('/v1/company/users/status')).toHaveLength(2));
     expect(api.callsTo('/v1/company/users/status')[1]?.body).toEqual({ user_id: 3, status: 2 });
 
     await new Promise((r) => setTimeout(r, 1100));
-    await confirm('reactivate-4');
+    await confirm(user, 'reactivate-4');
     await waitFor(() => expect(api.callsTo('/v1/company/users/status')).toHaveLength(3));
     expect(api.callsTo('/v1/company/users/status')[2]?.body).toEqual({ user_id: 4, status: 1 });
 
     await new Promise((r) => setTimeout(r, 1100));
-    await confirm('delete-4');
+    await confirm(user, 'delete-4');
     await waitFor(() =>
       expect(api.callsTo('/v1/company/users').filter((c) => c.method === 'DELETE')).toHaveLength(1),
     );
@@ -108,52 +133,57 @@ describe('users page (spec §2 users page, §3 statuses)', () => {
   });
 
   it('shows the server message when a transition is refused, in English', async () => {
+    const user = userEvent.setup();
     await i18next.changeLanguage('en');
     seedSession();
     mockApi({
       ...sessionRoutes(adminMenu),
-      'GET /v1/company/users': { code: 0, data: { list, total: 4 } },
+      'GET /v1/company/users': contractReply(companyUsersData, { list, total: 4 }),
       'PUT /v1/company/users/status': { code: 10007, msg: 'This status change is not allowed' },
     });
     renderApp('/users');
     await screen.findByText('u3@example.com');
     expect(screen.getAllByText('new application').length).toBeGreaterThan(0);
-    await confirm('inactivate-3');
+    await confirm(user, 'inactivate-3');
     expect(await screen.findByText('This status change is not allowed')).toBeTruthy();
   });
 });
 
 describe('roles page (spec §6)', () => {
   it('assigns 67/68 and saves data permissions from the server options', async () => {
+    const user = userEvent.setup();
     seedSession();
     const api = mockApi({
       ...sessionRoutes(adminMenu),
-      'GET /v1/company/users': { code: 0, data: { list: [list[0], list[2]], total: 2 } },
-      'GET /v1/company/roles': {
-        code: 0,
-        data: [
-          { id: 70, name: 'ops', assignable: false },
-          { id: 67, name: 'admin', assignable: true },
-          { id: 68, name: 'member', assignable: true },
-        ],
-      },
-      'PUT /v1/company/users/roles': { code: 0, data: member(3, 1, { role_ids: [67] }) },
-      'GET /v1/company/users/data_permission': {
-        code: 0,
-        data: {
-          user_id: 3,
-          granted: [{ type: 3, rule: 'key-a', name: 'App A' }],
-          options: [
-            { type: 3, rule: 'key-a', name: 'App A' },
-            { type: 3, rule: 'key-b', name: 'App B' },
-            { type: 5, rule: 'chan-x', name: 'chan-x' },
-          ],
-        },
-      },
-      'PUT /v1/company/users/data_permission': (c) => ({
-        code: 0,
-        data: { user_id: 3, granted: [], options: [], ...(c.body as object) },
+      'GET /v1/company/users': contractReply(companyUsersData, {
+        list: [list[0] as CompanyUser, list[2] as CompanyUser],
+        total: 2,
       }),
+      'GET /v1/company/roles': contractReply(roleCatalogue, [
+        { id: 70, name: 'ops', assignable: false },
+        { id: 67, name: 'admin', assignable: true },
+        { id: 68, name: 'member', assignable: true },
+      ]),
+      'PUT /v1/company/users/roles': (c) => {
+        const body = c.body as UserRolesBody;
+        return contractReply(companyUser, member(body.user_id, 1, { role_ids: body.role_ids }));
+      },
+      'GET /v1/company/users/data_permission': contractReply(dataPermissionEditor, {
+        user_id: 3,
+        granted: [permOptions[0] as DataPermissionEntry],
+        options: permOptions,
+      }),
+      // The server answers the member's editor with the new grants (not the request's `permissions`).
+      'PUT /v1/company/users/data_permission': (c) => {
+        const body = c.body as DataPermissionBody;
+        return contractReply(dataPermissionEditor, {
+          user_id: body.user_id,
+          granted: permOptions.filter((o) =>
+            body.permissions.some((p) => p.type === o.type && p.rule === o.rule),
+          ),
+          options: permOptions,
+        });
+      },
     });
     renderApp('/roles');
     // A cold run transforms the lazy screen chunks first.
@@ -165,24 +195,24 @@ describe('roles page (spec §6)', () => {
 
     // Role select of user 3: pick super admin.
     const select = await screen.findByTestId('role-3');
-    fireEvent.mouseDown(select.querySelector('.ant-select-selector, .ant-select-content, input') ?? select);
+    await user.click(select.querySelector('.ant-select-selector, .ant-select-content, input') ?? select);
     const options = await screen.findAllByText('超级管理员');
-    fireEvent.click(options[options.length - 1] as HTMLElement);
+    await user.click(options[options.length - 1] as HTMLElement);
     // A role change asks for confirmation first (issue 14 item 6); nothing is sent before it.
     const ok = await screen.findByTestId('role-confirm-ok');
     expect(screen.getByText(/的角色改为「超级管理员」/)).toBeTruthy();
     expect(api.callsTo('/v1/company/users/roles')).toHaveLength(0);
-    fireEvent.click(ok);
+    await user.click(ok);
     await waitFor(() => expect(api.callsTo('/v1/company/users/roles')).toHaveLength(1));
     expect(api.callsTo('/v1/company/users/roles')[0]?.body).toEqual({ user_id: 3, role_ids: [67] });
 
-    fireEvent.click(screen.getByTestId('perm-open-3'));
+    await user.click(screen.getByTestId('perm-open-3'));
     const keyB = await screen.findByTestId('perm-3:key-b');
-    fireEvent.click(inputOf(keyB));
-    fireEvent.click(await screen.findByTestId('perm-tab-5'));
+    await user.click(inputOf(keyB));
+    await user.click(await screen.findByTestId('perm-tab-5'));
     const chan = await screen.findByTestId('perm-5:chan-x');
-    fireEvent.click(inputOf(chan));
-    fireEvent.click(screen.getByTestId('perm-save'));
+    await user.click(inputOf(chan));
+    await user.click(screen.getByTestId('perm-save'));
     await waitFor(() =>
       expect(api.callsTo('/v1/company/users/data_permission').filter((c) => c.method === 'PUT')).toHaveLength(
         1,
