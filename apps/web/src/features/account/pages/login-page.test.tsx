@@ -1,7 +1,8 @@
 import { captchaData, loginData, menuItem, publicKeyData, userInfo } from '@portal/contracts/account.ts';
 import { twoFactorChallengeData } from '@portal/contracts/security.ts';
 import { signFields } from '@portal/contracts/sign.ts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import i18next from 'i18next';
 import { compactDecrypt, exportSPKI, generateKeyPair } from 'jose';
 import { describe, expect, it } from 'vitest';
@@ -14,37 +15,40 @@ import { type Call, demoUser, mockApi, renderApp, sdkMenu } from '@/test/render-
 const captcha = (id: string) =>
   contractReply(captchaData, { captcha_id: id, b64s: `data:image/svg+xml;base64,${btoa(id)}` });
 
-function fill(id: string, value: string) {
-  fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
+async function fill(user: UserEvent, id: string, value: string) {
+  await user.type(document.getElementById(id) as HTMLInputElement, value);
 }
 
-async function submit() {
-  fireEvent.click(await screen.findByTestId('login-submit'));
+async function submit(user: UserEvent) {
+  await user.click(await screen.findByTestId('login-submit'));
 }
 
 describe('login page', () => {
   it('shows the required messages of spec §5 in Chinese', async () => {
+    const user = userEvent.setup();
     mockApi({ 'POST /v1/passport/captcha/gen_math': captcha('c1') });
     renderApp('/login');
     await screen.findByTestId('captcha-image');
-    await submit();
+    await submit(user);
     expect(await screen.findByText('请输入登录邮箱')).toBeTruthy();
     expect(screen.getByText('请输入密码')).toBeTruthy();
     expect(screen.getByText('验证码不能为空')).toBeTruthy();
   });
 
   it('checks the email format and the password rule, in English', async () => {
+    const user = userEvent.setup();
     await i18next.changeLanguage('en');
     const api = mockApi({ 'POST /v1/passport/captcha/gen_math': captcha('c1') });
     renderApp('/login');
     await screen.findByTestId('captcha-image');
-    fill('email', 'not-an-email');
-    fill('password', 'alllowercase1');
-    fill('captcha_answer', '   ');
-    await submit();
+    await fill(user, 'email', 'not-an-email');
+    await fill(user, 'password', 'alllowercase1');
+    await fill(user, 'captcha_answer', '   ');
+    await submit(user);
     expect(await screen.findByText('email format incorrect')).toBeTruthy();
-    expect(screen.getByText(/^Password format error/)).toBeTruthy();
-    expect(screen.getByText('verification code cannot be empty')).toBeTruthy();
+    // antd validates the fields one by one: each message may come a render later on a loaded machine.
+    expect(await screen.findByText(/^Password format error/)).toBeTruthy();
+    expect(await screen.findByText('verification code cannot be empty')).toBeTruthy();
     expect(api.callsTo('/api/v1/user/get_key')).toHaveLength(0);
   });
 
@@ -61,13 +65,14 @@ describe('login page', () => {
   });
 
   it('refreshes the captcha with its id', async () => {
+    const user = userEvent.setup();
     const api = mockApi({
       'POST /v1/passport/captcha/gen_math': captcha('c1'),
       'POST /v1/passport/captcha/refresh_math': captcha('c2'),
     });
     renderApp('/login');
     await screen.findByTestId('captcha-image');
-    fireEvent.click(screen.getByTestId('captcha-refresh'));
+    await user.click(screen.getByTestId('captcha-refresh'));
     await waitFor(() => expect(api.callsTo('/v1/passport/captcha/refresh_math')).toHaveLength(1));
     expect(api.callsTo('/v1/passport/captcha/refresh_math')[0]?.body).toEqual({ captcha_id: 'c1' });
     await waitFor(() =>
@@ -76,6 +81,7 @@ describe('login page', () => {
   });
 
   it('signs and encrypts the form, asks for consent, stores the session on Accept, then follows redirect', async () => {
+    const user = userEvent.setup();
     const { publicKey, privateKey } = await generateKeyPair('RSA-OAEP-256', { extractable: true });
     const pem = await exportSPKI(publicKey);
     let plaintext: Record<string, unknown> = {};
@@ -103,11 +109,11 @@ describe('login page', () => {
     });
     const app = renderApp('/login?redirect=%2Faccount%2Findex');
     await screen.findByTestId('captcha-image');
-    fill('email', '  demo@example.com ');
-    fill('password', 'Demo12345');
-    fill('captcha_answer', '42');
-    fireEvent.click(document.querySelector('input[name="remember"]') as HTMLInputElement);
-    await submit();
+    await fill(user, 'email', '  demo@example.com ');
+    await fill(user, 'password', 'Demo12345');
+    await fill(user, 'captcha_answer', '42');
+    await user.click(document.querySelector('input[name="remember"]') as HTMLInputElement);
+    await submit(user);
 
     const accept = await screen.findByTestId('consent-accept');
     expect(header).toMatchObject({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: 'k1' });
@@ -132,7 +138,7 @@ describe('login page', () => {
     expect(localStorage.getItem(StorageKey.loginInfo)).toBeNull();
     expect(app.location()).toMatch(/^\/login/);
 
-    fireEvent.click(accept);
+    await user.click(accept);
     await waitFor(() => expect(app.location()).toBe('/account/index'));
     expect(getCookie('token')).toBe('new-token');
     expect(JSON.parse(localStorage.getItem(StorageKey.userInfo) ?? '{}').email).toBe('demo@example.com');
@@ -144,6 +150,7 @@ describe('login page', () => {
   });
 
   it('refreshes the captcha after a failed login', async () => {
+    const user = userEvent.setup();
     const { publicKey } = await generateKeyPair('RSA-OAEP-256', { extractable: true });
     const pem = await exportSPKI(publicKey);
     const api = mockApi({
@@ -159,10 +166,10 @@ describe('login page', () => {
     });
     renderApp('/login');
     await screen.findByTestId('captcha-image');
-    fill('email', 'demo@example.com');
-    fill('password', 'Demo12345');
-    fill('captcha_answer', '42');
-    await submit();
+    await fill(user, 'email', 'demo@example.com');
+    await fill(user, 'password', 'Demo12345');
+    await fill(user, 'captcha_answer', '42');
+    await submit(user);
     expect(await screen.findByText('用户名或密码错误')).toBeTruthy();
     await waitFor(() => expect(api.callsTo('/v1/passport/captcha/refresh_math')).toHaveLength(1));
     expect(getCookie('token')).toBeNull();
