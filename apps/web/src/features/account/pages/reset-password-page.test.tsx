@@ -1,6 +1,7 @@
 import { type PublicKeyData, publicKeyData } from '@portal/contracts/account.ts';
 import { signFields } from '@portal/contracts/sign.ts';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import i18next from 'i18next';
 import { compactDecrypt, exportSPKI, generateKeyPair } from 'jose';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -31,15 +32,19 @@ async function plaintextOf(call: Call): Promise<Record<string, unknown>> {
   return JSON.parse(new TextDecoder().decode(out.plaintext));
 }
 
-function fill(id: string, value: string) {
-  fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
+/** Clears the field, then types the value key by key. */
+async function fill(user: UserEvent, id: string, value: string) {
+  const input = document.getElementById(id) as HTMLInputElement;
+  await user.clear(input);
+  if (value) await user.type(input, value);
 }
 
 describe('reset password page (spec §2, §5)', () => {
   it('shows every required message of spec §5 in Chinese, and the hint', async () => {
+    const user = userEvent.setup();
     mockApi({});
     renderApp('/resetPassword');
-    fireEvent.click(await screen.findByTestId('reset-submit'));
+    await user.click(await screen.findByTestId('reset-submit'));
     expect(await screen.findByText('请输入登录邮箱')).toBeTruthy();
     expect(screen.getByText('请输入密码')).toBeTruthy();
     expect(screen.getByText('请输入确认密码')).toBeTruthy();
@@ -47,6 +52,7 @@ describe('reset password page (spec §2, §5)', () => {
   });
 
   it('checks format, password rule and confirmation with the exact English texts', async () => {
+    const user = userEvent.setup();
     await i18next.changeLanguage('en');
     const api = mockApi({});
     renderApp('/resetPassword');
@@ -56,47 +62,52 @@ describe('reset password page (spec §2, §5)', () => {
         '8 or up to 30 characters with at least one uppercase, at least one lowercase, at least one numeric digit.',
       ),
     ).toBeTruthy();
-    fill('email', 'nope');
-    fill('password', 'short');
-    fill('confirm', 'different');
-    fireEvent.click(screen.getByTestId('reset-submit'));
+    await fill(user, 'email', 'nope');
+    await fill(user, 'password', 'short');
+    await fill(user, 'confirm', 'different');
+    await user.click(screen.getByTestId('reset-submit'));
     expect(await screen.findByText('The mailbox format is incorrect')).toBeTruthy();
-    expect(screen.getByText('Password format error')).toBeTruthy();
-    expect(screen.getByText('Confirm Password must be equal to New Password')).toBeTruthy();
-    expect(screen.getByText('Please enter email verification code')).toBeTruthy();
-    fill('email', '');
-    fill('password', '');
-    fill('confirm', '');
+    // antd validates the fields one by one: each message may come a render later on a loaded machine.
+    expect(await screen.findByText('Password format error')).toBeTruthy();
+    expect(await screen.findByText('Confirm Password must be equal to New Password')).toBeTruthy();
+    expect(await screen.findByText('Please enter email verification code')).toBeTruthy();
+    await fill(user, 'email', '');
+    await fill(user, 'password', '');
+    await fill(user, 'confirm', '');
     // The submit button stays disabled for 1 s after a click (spec §4).
     await untilEnabled('reset-submit');
-    fireEvent.click(screen.getByTestId('reset-submit'));
+    await user.click(screen.getByTestId('reset-submit'));
     expect(await screen.findByText('Please input login email')).toBeTruthy();
-    expect(screen.getByText('Please input password')).toBeTruthy();
-    expect(screen.getByText('Please enter confirmed passwords')).toBeTruthy();
+    // antd validates the fields one by one: each message may come a render later on a loaded machine.
+    expect(await screen.findByText('Please input password')).toBeTruthy();
+    expect(await screen.findByText('Please enter confirmed passwords')).toBeTruthy();
     expect(api.calls).toHaveLength(0);
   });
 
   it('needs a valid email before sending a code', async () => {
+    const user = userEvent.setup();
     const api = mockApi({});
     renderApp('/resetPassword');
-    fireEvent.click(await screen.findByTestId('send-code'));
+    await user.click(await screen.findByTestId('send-code'));
     expect(await screen.findByText('请输入登录邮箱')).toBeTruthy();
-    fill('email', 'bad@');
-    fireEvent.click(screen.getByTestId('send-code'));
+    await fill(user, 'email', 'bad@');
+    await user.click(screen.getByTestId('send-code'));
     expect(await screen.findByText('邮箱格式不正确')).toBeTruthy();
     expect(api.calls).toHaveLength(0);
   });
 
   it('sends an encrypted, signed code request, then counts down 10 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const api = mockApi({
       'GET /api/v1/user/get_key': () => keyReply,
       'POST /v1/passport/captcha/send_email': contractReply(z.null(), null),
     });
     renderApp('/resetPassword');
-    fill(await waitFor(() => (document.getElementById('email') ? 'email' : Promise.reject())), ' a@b.co ');
+    await waitFor(() => expect(document.getElementById('email')).not.toBeNull());
+    await fill(user, 'email', ' a@b.co ');
     const button = screen.getByTestId('send-code') as HTMLButtonElement;
-    fireEvent.click(button);
+    await user.click(button);
     await waitFor(() => expect(button.disabled).toBe(true));
     expect(button.textContent?.replace(/\s/g, '')).toContain('10秒后重新发送');
 
@@ -117,17 +128,18 @@ describe('reset password page (spec §2, §5)', () => {
   });
 
   it('resets with the code, then goes back to /login', async () => {
+    const user = userEvent.setup();
     const api = mockApi({
       'GET /api/v1/user/get_key': () => keyReply,
       'POST /v1/passport/password/forgot': contractReply(z.null(), null),
     });
     const app = renderApp('/resetPassword');
     await screen.findByTestId('reset-submit');
-    fill('email', 'a@b.co');
-    fill('password', 'NewPass123');
-    fill('confirm', 'NewPass123');
-    fill('code', '123456');
-    fireEvent.click(screen.getByTestId('reset-submit'));
+    await fill(user, 'email', 'a@b.co');
+    await fill(user, 'password', 'NewPass123');
+    await fill(user, 'confirm', 'NewPass123');
+    await fill(user, 'code', '123456');
+    await user.click(screen.getByTestId('reset-submit'));
     await waitFor(() => expect(app.location()).toBe('/login'));
     const plain = await plaintextOf(api.callsTo('/v1/passport/password/forgot')[0] as Call);
     expect(plain).toMatchObject({ email: 'a@b.co', password: 'NewPass123', code: '123456', plat_type: 4 });
@@ -136,17 +148,18 @@ describe('reset password page (spec §2, §5)', () => {
   });
 
   it('shows the server message of a wrong code and stays', async () => {
+    const user = userEvent.setup();
     mockApi({
       'GET /api/v1/user/get_key': () => keyReply,
       'POST /v1/passport/password/forgot': { code: 10005, msg: '验证码错误或已过期' },
     });
     const app = renderApp('/resetPassword');
     await screen.findByTestId('reset-submit');
-    fill('email', 'a@b.co');
-    fill('password', 'NewPass123');
-    fill('confirm', 'NewPass123');
-    fill('code', '000000');
-    fireEvent.click(screen.getByTestId('reset-submit'));
+    await fill(user, 'email', 'a@b.co');
+    await fill(user, 'password', 'NewPass123');
+    await fill(user, 'confirm', 'NewPass123');
+    await fill(user, 'code', '000000');
+    await user.click(screen.getByTestId('reset-submit'));
     expect(await screen.findByText('验证码错误或已过期')).toBeTruthy();
     expect(app.location()).toBe('/resetPassword');
   });
