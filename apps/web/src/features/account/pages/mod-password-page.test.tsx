@@ -1,5 +1,6 @@
 import { userInfo } from '@portal/contracts/account.ts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -14,30 +15,34 @@ import {
   untilEnabled,
 } from '@/test/render-app.tsx';
 
-function fill(id: string, value: string) {
-  fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
+/** Clears the field, then types the value key by key. */
+async function fill(user: UserEvent, id: string, value: string) {
+  const input = document.getElementById(id) as HTMLInputElement;
+  await user.clear(input);
+  await user.type(input, value);
 }
 
 describe('change password page', () => {
   it('marks a wrong old password (606) with "incorrect password", then saves with PUT', async () => {
+    const user = userEvent.setup();
     await i18next.changeLanguage('en');
     seedSession();
     let answer: Reply = { code: 606, msg: 'Incorrect password' };
     const api = mockApi({ ...sessionRoutes(), 'PUT /api/v1/user/password': () => answer });
     renderApp('/account/modPassword');
     await screen.findByTestId('mod-password-submit', {}, { timeout: 20_000 });
-    fireEvent.click(screen.getByTestId('mod-password-submit'));
+    await user.click(screen.getByTestId('mod-password-submit'));
     expect(await screen.findByText('Please input the old password')).toBeTruthy();
     // antd validates the fields one by one: each message may come a render later on a loaded machine.
     expect(await screen.findByText('Please input password')).toBeTruthy();
     expect(await screen.findByText('Please enter confirmed passwords')).toBeTruthy();
 
-    fill('old_password', 'Wrong12345');
-    fill('new_password', 'Better12345');
-    fill('confirm', 'Better12345');
+    await fill(user, 'old_password', 'Wrong12345');
+    await fill(user, 'new_password', 'Better12345');
+    await fill(user, 'confirm', 'Better12345');
     // The submit button stays disabled for 1 s after a click (spec §4).
     await untilEnabled('mod-password-submit');
-    fireEvent.click(screen.getByTestId('mod-password-submit'));
+    await user.click(screen.getByTestId('mod-password-submit'));
     expect(await screen.findByText('incorrect password')).toBeTruthy();
     expect(api.callsTo('/api/v1/user/password')[0]?.body).toEqual({
       old_password: 'Wrong12345',
@@ -45,10 +50,10 @@ describe('change password page', () => {
     });
 
     answer = contractReply(z.null(), null);
-    fill('old_password', 'Demo12345');
+    await fill(user, 'old_password', 'Demo12345');
     // The submit button stays disabled for 1 s after a click (spec §4).
     await untilEnabled('mod-password-submit');
-    fireEvent.click(screen.getByTestId('mod-password-submit'));
+    await user.click(screen.getByTestId('mod-password-submit'));
     expect(
       await screen.findByText('Your password has been changed; your other sessions have been signed out'),
     ).toBeTruthy();
@@ -71,24 +76,25 @@ describe('account info page', () => {
   }, 45_000);
 
   it('saves the report time zone with PUT, keeps the answer in the session, and offers the network zone back', async () => {
+    const user = userEvent.setup();
     await i18next.changeLanguage('en');
     seedSession();
-    let user = demoUser;
+    let saved = demoUser;
     const api = mockApi({
       ...sessionRoutes(),
-      'GET /api/v1/user/user_info': () => contractReply(z.array(userInfo), [user], 200),
+      'GET /api/v1/user/user_info': () => contractReply(z.array(userInfo), [saved], 200),
       'PUT /api/v1/user/timezone': (call) => {
-        user = { ...demoUser, timezone: (call.body as { timezone: string | null }).timezone };
-        return contractReply(userInfo, user);
+        saved = { ...demoUser, timezone: (call.body as { timezone: string | null }).timezone };
+        return contractReply(userInfo, saved);
       },
     });
     renderApp('/account/index');
     const select = await screen.findByTestId('info-timezone', {}, { timeout: 20_000 });
     expect(select.textContent).toContain('Network time zone (UTC)');
     const input = within(select).getByRole('combobox');
-    fireEvent.mouseDown(input);
-    fireEvent.change(input, { target: { value: 'Asia/Tokyo' } });
-    fireEvent.click(await screen.findByTitle('Asia/Tokyo'));
+    await user.click(input);
+    await user.keyboard('Asia/Tokyo');
+    await user.click(await screen.findByTitle('Asia/Tokyo'));
     await waitFor(() =>
       expect(api.callsTo('/api/v1/user/timezone')[0]?.body).toEqual({ timezone: 'Asia/Tokyo' }),
     );
