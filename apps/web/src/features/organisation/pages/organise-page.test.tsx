@@ -6,7 +6,8 @@ import {
   companySignupData,
 } from '@portal/contracts/organisation.ts';
 import { signFields } from '@portal/contracts/sign.ts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { getCookie } from '@/lib/cookie.ts';
@@ -34,8 +35,8 @@ const accountMenu = [
   },
 ];
 
-function fill(id: string, value: string) {
-  fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
+async function fill(user: UserEvent, id: string, value: string) {
+  await user.type(document.getElementById(id) as HTMLInputElement, value);
 }
 
 async function expectSigned(call: Call | undefined, fields: Record<string, unknown>) {
@@ -47,6 +48,7 @@ async function expectSigned(call: Call | undefined, fields: Record<string, unkno
 
 describe('organize page (spec §4)', () => {
   it('creates an organisation: company → account → bind (new token) → role 67 → home', async () => {
+    const user = userEvent.setup();
     seedSession('old-token', newcomer);
     localStorage.setItem(StorageKey.companyStatus, '0');
     let info: UserInfo = newcomer;
@@ -70,8 +72,8 @@ describe('organize page (spec §4)', () => {
     });
     const app = renderApp('/organize');
     await screen.findByTestId('create-submit');
-    fill('company_name', '  Acme  ');
-    fireEvent.click(screen.getByTestId('create-submit'));
+    await fill(user, 'company_name', '  Acme  ');
+    await user.click(screen.getByTestId('create-submit'));
     await waitFor(() => expect(app.location()).toBe('/home'));
 
     const flow = api.calls.filter((c) => c.method === 'POST').map((c) => c.path);
@@ -95,6 +97,7 @@ describe('organize page (spec §4)', () => {
   });
 
   it('resumes at the failed step instead of creating a second company', async () => {
+    const user = userEvent.setup();
     seedSession('old-token', newcomer);
     let accountTries = 0;
     const api = mockApi({
@@ -115,18 +118,19 @@ describe('organize page (spec §4)', () => {
     });
     const app = renderApp('/organize');
     await screen.findByTestId('create-submit');
-    fill('company_name', 'Acme');
-    fireEvent.click(screen.getByTestId('create-submit'));
+    await fill(user, 'company_name', 'Acme');
+    await user.click(screen.getByTestId('create-submit'));
     expect(await screen.findByText('系统错误')).toBeTruthy();
     // The submit button stays disabled for 1 s after a click (spec §4).
     await untilEnabled('create-submit');
-    fireEvent.click(screen.getByTestId('create-submit'));
+    await user.click(screen.getByTestId('create-submit'));
     await waitFor(() => expect(app.location()).toBe('/home'));
     expect(api.callsTo('/v1/passport/company/signup')).toHaveLength(1);
     expect(api.callsTo('/v1/passport/account/signup')).toHaveLength(2);
   });
 
   it('joins by Super Email with a reason, stores the new token, asks for role 68; home shows pending', async () => {
+    const user = userEvent.setup();
     seedSession('old-token', newcomer);
     let info: UserInfo = newcomer;
     const api = mockApi({
@@ -153,16 +157,16 @@ describe('organize page (spec §4)', () => {
       }),
     });
     const app = renderApp('/organize');
-    fireEvent.click(await screen.findByTestId('tab-join'));
+    await user.click(await screen.findByTestId('tab-join'));
     await screen.findByTestId('join-submit');
-    fireEvent.click(screen.getByTestId('join-submit'));
+    await user.click(screen.getByTestId('join-submit'));
     expect(await screen.findByText('请输入超级管理员邮箱')).toBeTruthy();
     expect(screen.getByText('请输入申请理由')).toBeTruthy();
-    fill('email', 'demo@example.com');
-    fill('reason', 'I run the Demo Games ad ops');
+    await fill(user, 'email', 'demo@example.com');
+    await fill(user, 'reason', 'I run the Demo Games ad ops');
     // The submit button stays disabled for 1 s after a click (spec §4).
     await untilEnabled('join-submit');
-    fireEvent.click(screen.getByTestId('join-submit'));
+    await user.click(screen.getByTestId('join-submit'));
     await waitFor(() => expect(app.location()).toBe('/home'));
     const [bind, role] = api.calls.filter((c) => c.method === 'POST');
     await expectSigned(bind, {
