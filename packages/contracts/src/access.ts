@@ -23,8 +23,9 @@
  * server still checks every call.
  */
 
-import { type MenuItem, type MenuKey, menuKeys, type UserInfo } from './account.ts';
+import type { MenuItem, UserInfo } from './account.ts';
 import { CooperationType, DataPermissionType, Role, UserStatus } from './constants.ts';
+import { type MenuKey, menuKeys } from './menu.ts';
 import type { ReportKind } from './reports-kinds.ts';
 
 /** What the rules need to know of a caller. */

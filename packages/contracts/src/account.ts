@@ -103,24 +103,7 @@ export const menuItem: z.ZodType<MenuItem> = z.lazy(() =>
   z.object({ key: z.string(), path: z.string(), children: z.array(menuItem).optional() }),
 );
 
-/** Title keys of the menu tree with their paths (spec §2 sidebar titles and routes). */
-export const menuKeys = {
-  'menu.reports': '/report',
-  'menu.sdkReport': '/report/sdk',
-  'menu.rtbReport': '/report/rtb',
-  'menu.affiliateReport': '/report/newreport',
-  'menu.newAffiliate': '/report/reportv2',
-  'menu.gameReport': '/report/game',
-  'menu.appReport': '/appReport/list',
-  'menu.appManagement': '/apps/list',
-  'menu.adSlots': '/adpos/list',
-  'menu.accountManagement': '/account',
-  'menu.accountInfo': '/account/index',
-  'menu.changePassword': '/account/modPassword',
-  'menu.userManagement': '/users',
-  'menu.roleManagement': '/roles',
-} as const;
-export type MenuKey = keyof typeof menuKeys;
+export { type MenuKey, menuKeys } from './menu.ts';
 
 /**
  * Purpose of an emailed code (`send_email.type`): `reset` for `password/forgot`, `signup` for
