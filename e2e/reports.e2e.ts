@@ -70,7 +70,8 @@ describe('report suite journey (demo@example.com)', () => {
   it('chooses columns, reorders them by mouse and keyboard, and keeps them after a reload', async () => {
     await page.locator('[data-testid=report-columns]').click();
     await page.locator('[data-testid=column-clear]').click();
-    expect(await selectedFields(page)).toEqual([]);
+    // The dialog's state commits after the click returns: poll, as for every other read of it.
+    await expect.poll(() => selectedFields(page)).toEqual([]);
     // Apply refuses a choice without a dimension.
     await page.locator('[data-testid=option-click]').check();
     await page.locator('[data-testid=column-apply]').click();
@@ -78,7 +79,9 @@ describe('report suite journey (demo@example.com)', () => {
     for (const f of ['dt', 'channel', 'geo', 'reject', 'revenue']) {
       await page.locator(`[data-testid=option-${f}]`).check();
     }
-    expect(await selectedFields(page)).toEqual(['click', 'dt', 'channel', 'geo', 'reject', 'revenue']);
+    await expect
+      .poll(() => selectedFields(page))
+      .toEqual(['click', 'dt', 'channel', 'geo', 'reject', 'revenue']);
 
     // Mouse: drag geo's handle onto the first row.
     const from = await center(page.locator('[data-testid=drag-geo]'));
