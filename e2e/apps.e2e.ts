@@ -168,11 +168,16 @@ describe('apps and ad slots journey (demo@ and ops@)', () => {
     await dialog.locator('[data-testid=adslot-style]').click();
     await chooseOption(demo, '横幅');
     const types = dialog.locator('[data-testid=adslot-content-types]');
-    expect(await dialog.locator('.ant-form-item-required', { hasText: '内容类型' }).count()).toBe(1);
+    // Reads after a click poll: the form's state commits after the click returns.
+    await expect
+      .poll(() => dialog.locator('.ant-form-item-required', { hasText: '内容类型' }).count())
+      .toBe(1);
     await types.locator('label', { hasText: '320*50' }).click();
     await types.locator('label', { hasText: '300*250' }).click();
+    await expect
+      .poll(() => types.locator('label', { hasText: '300*250' }).locator('input').isChecked())
+      .toBe(true);
     expect(await types.locator('input[type=radio]:checked').count()).toBe(1);
-    expect(await types.locator('label', { hasText: '300*250' }).locator('input').isChecked()).toBe(true);
     await dialog.getByRole('button', { name: /取\s*消/ }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(posted).toBe(0);
