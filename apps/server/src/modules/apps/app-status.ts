@@ -5,15 +5,14 @@
  * its to-do notification (action 2, or 4 for delete) commit in one transaction; the row is locked
  * first so two concurrent changes cannot both pass the transition check.
  */
-import { allowedTransitions, TodoAction } from '@portal/contracts/apps.ts';
+import { allowedTransitions } from '@portal/contracts/apps.ts';
 import { AuditStatus } from '@portal/contracts/constants.ts';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { adpos, apps } from '../../db/schema/inventory.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/audit.ts';
-import { enqueueTodo } from '../notifications/outbox.ts';
 import { assertOwned, type Manager } from './access.ts';
+import { recordStatusChange } from './status-record.ts';
 
 /** `PUT /v1/app/status`: 402 outside reach, 10007 for a transition the caller may not make. */
 export async function changeAppStatus(db: Executor, m: Manager, id: number, to: number, now: Date) {
@@ -27,30 +26,17 @@ export async function changeAppStatus(db: Executor, m: Manager, id: number, to: 
       .update(apps)
       .set({ audit_status: to, updated_at: now, ...approved })
       .where(eq(apps.id, id));
-    await recordAudit(
+    await recordStatusChange(
       tx,
       {
-        actorId: m.userId,
-        companyId: row.company_id,
-        objectType: 'app',
-        objectId: id,
-        action: 'status',
-        before: { audit_status: row.audit_status },
-        after: { audit_status: to },
-      },
-      now,
-    );
-    await enqueueTodo(
-      tx,
-      {
-        action_type: TodoAction.STATUS_CHANGED,
         entity: 'app',
-        entity_id: id,
+        action: 'status',
+        id,
         name: row.app_name,
-        company_id: row.company_id,
-        from_status: row.audit_status,
-        to_status: to,
-        actor_id: m.userId,
+        companyId: row.company_id,
+        from: row.audit_status,
+        to: to,
+        actorId: m.userId,
       },
       now,
     );
@@ -68,30 +54,17 @@ export async function deleteApp(db: Executor, m: Manager, id: number, now: Date)
       .update(adpos)
       .set({ audit_status: AuditStatus.DELETED, updated_at: now })
       .where(and(eq(adpos.app_id, id), ne(adpos.audit_status, AuditStatus.DELETED)));
-    await recordAudit(
+    await recordStatusChange(
       tx,
       {
-        actorId: m.userId,
-        companyId: row.company_id,
-        objectType: 'app',
-        objectId: id,
-        action: 'delete',
-        before: { audit_status: row.audit_status },
-        after: { audit_status: AuditStatus.DELETED },
-      },
-      now,
-    );
-    await enqueueTodo(
-      tx,
-      {
-        action_type: TodoAction.DELETED,
         entity: 'app',
-        entity_id: id,
+        action: 'delete',
+        id,
         name: row.app_name,
-        company_id: row.company_id,
-        from_status: row.audit_status,
-        to_status: AuditStatus.DELETED,
-        actor_id: m.userId,
+        companyId: row.company_id,
+        from: row.audit_status,
+        to: AuditStatus.DELETED,
+        actorId: m.userId,
       },
       now,
     );
