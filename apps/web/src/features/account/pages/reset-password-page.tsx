@@ -1,19 +1,13 @@
-/**
- * /resetPassword (spec §2 Reset password, §5 rules, api-contract §3–4): email, new password, repeat,
- * emailed code with a 10-second send countdown. Both calls are encrypted and signed like login; on
- * success the server revokes every session, the page says so and goes back to /login.
- */
-import { MailOutlined } from '@ant-design/icons';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { fieldErrorsOf } from '@/lib/form-errors.ts';
-import { emailRules } from '@/lib/form-rules.ts';
 import { succeed } from '@/lib/notify.ts';
 import { useClickLock } from '@/lib/use-click-lock.ts';
 import { useResetPassword } from '../api/use-account-forms.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { EmailCodeField } from '../components/email-code-field.tsx';
+import { EmailField } from '../components/email-field.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
 
 type Values = { email: string; password: string; confirm: string; code: string };
@@ -48,20 +42,7 @@ export default function ResetPasswordPage() {
         validateTrigger={['onSubmit', 'onBlur']}
         aria-label={t('reset.title')}
       >
-        <Form.Item
-          label={t('reset.email')}
-          name="email"
-          normalize={(v: string) => v?.trimStart()}
-          rules={emailRules(t('reset.rules.emailRequired'), t('reset.rules.emailFormat'))}
-        >
-          <Input
-            name="email"
-            type="email"
-            autoComplete="username"
-            prefix={<MailOutlined />}
-            placeholder={t('reset.emailPlaceholder')}
-          />
-        </Form.Item>
+        <EmailField autoComplete="username" />
         <NewPasswordFields
           passwordLabel={t('reset.password')}
           mismatchMessage={t('reset.rules.confirmMismatch')}

@@ -3,18 +3,18 @@
  * purpose `signup` → POST /v1/passport/user/signup (encrypted, signed). The new user then signs in;
  * with company_status 0 the login page sends them to /organize.
  */
-import { MailOutlined, UserOutlined } from '@ant-design/icons';
+import { UserOutlined } from '@ant-design/icons';
 import { Code } from '@portal/contracts/codes.ts';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { codeOf, fieldErrorsOf } from '@/lib/form-errors.ts';
-import { emailRules } from '@/lib/form-rules.ts';
 import { succeed } from '@/lib/notify.ts';
 import { useClickLock } from '@/lib/use-click-lock.ts';
 import { useSignup } from '../api/use-account-forms.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { EmailCodeField } from '../components/email-code-field.tsx';
+import { EmailField } from '../components/email-field.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
 
 type Values = { email: string; name: string; password: string; confirm: string; code: string };
@@ -56,20 +56,7 @@ export default function SignupPage() {
         validateTrigger={['onSubmit', 'onBlur']}
         aria-label={t('signup.title')}
       >
-        <Form.Item
-          label={t('reset.email')}
-          name="email"
-          normalize={(v: string) => v?.trimStart()}
-          rules={emailRules(t('reset.rules.emailRequired'), t('reset.rules.emailFormat'))}
-        >
-          <Input
-            name="email"
-            type="email"
-            autoComplete="email"
-            prefix={<MailOutlined />}
-            placeholder={t('reset.emailPlaceholder')}
-          />
-        </Form.Item>
+        <EmailField autoComplete="email" />
         <Form.Item
           label={t('signup.name')}
           name="name"
