@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { type AliasOptions, defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { chunkGroupsPlugin } from './chunk-groups.ts';
 
 /**
  * `@/…` is `apps/web/src/…` (tsconfig.json `paths`; vitest.config.ts and .dependency-cruiser.cjs read
@@ -10,6 +11,8 @@ import { compression } from 'vite-plugin-compression2';
 export const alias: AliasOptions = [
   { find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` },
 ];
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
 /** The API server; PORTAL_API overrides it (e.g. a second server on another port). */
 const API = process.env.PORTAL_API ?? 'http://127.0.0.1:8080';
@@ -24,12 +27,16 @@ export default defineConfig({
   resolve: { alias },
   plugins: [
     react(),
-    compression({
-      algorithms: ['brotliCompress', 'gzip'],
-      include: /\.(js|mjs|css|html|svg|json|txt)$/,
-      threshold: 1024,
-      logLevel: 'silent',
-    }),
+    // the chunk groups (chunk-groups.ts), from a probe build of this same config
+    chunkGroupsPlugin(() => ({ configFile: fileURLToPath(import.meta.url), root: webRoot })),
+    // compressed copies are for the real build only, not the probe
+    !process.env.PORTAL_CHUNK_PROBE &&
+      compression({
+        algorithms: ['brotliCompress', 'gzip'],
+        include: /\.(js|mjs|css|html|svg|json|txt)$/,
+        threshold: 1024,
+        logLevel: 'silent',
+      }),
   ],
   server: {
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: API, changeOrigin: false }])),
