@@ -2,14 +2,25 @@
  * Loads the signed-in user's info and menu and provides the permitted paths (spec §2: routes are
  * built from the user's permissions after sign-in). Clears the query cache when the session ends.
  */
-import { useQueryClient } from '@tanstack/react-query';
+
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
-import { useMenu } from '@/features/account/api/use-menu.ts';
-import { useUserInfo } from '@/features/account/api/use-user-info.ts';
+import { menuQuery, useMenu } from '@/features/account/api/use-menu.ts';
+import { userInfoQuery, useUserInfo } from '@/features/account/api/use-user-info.ts';
 import { menuInForce, permittedPaths } from '@/lib/access.ts';
 import { type Access, AccessContext } from '@/lib/access-context.ts';
 import { setCompanyStatus, setUserInfo } from '@/lib/session.ts';
 import { useSession } from '@/lib/use-session.ts';
+
+/**
+ * Starts the user info and the menu of a stored session's `token` before the first render, so they
+ * travel beside the landing screen's chunks (issue 11); the provider's queries find them in flight.
+ * Errors stay with the queries (shown by the request client when they answer).
+ */
+export function prefetchAccess(client: QueryClient, token: string): void {
+  void client.prefetchQuery(userInfoQuery(token));
+  void client.prefetchQuery(menuQuery(token));
+}
 
 /** Provides {@link Access} to the tree. */
 export function AccessProvider({ children }: { children: ReactNode }) {
