@@ -11,6 +11,7 @@ import { Empty, Select, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '@/lib/i18n.ts';
+import { useAfterPaint } from '@/lib/use-after-paint.ts';
 import { useTrend } from '../api/use-trend.ts';
 import '../i18n-view.ts';
 import type { ReportDef } from '../lib/report-defs.ts';
@@ -51,8 +52,9 @@ export function TrendPanel(props: {
   const columns = fields
     .map((f) => props.metrics.find((m) => m.field === f))
     .filter((c): c is StatColumn => Boolean(c));
-  const query =
-    fields.length > 0 && !props.deferred ? trendQuery(props.def, props.filters, fields.join(',')) : null;
+  // asked for once the rows the page waits on have been painted
+  const painted = useAfterPaint(!props.deferred);
+  const query = fields.length > 0 && painted ? trendQuery(props.def, props.filters, fields.join(',')) : null;
   const trend = useTrend(props.def.trendPath, query, props.def.timeoutMs);
   const compare = props.filters.compare;
   const compareLabel = compare

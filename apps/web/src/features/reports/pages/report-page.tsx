@@ -12,6 +12,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '@/lib/i18n.ts';
 import { RequestError } from '@/lib/request.ts';
+import { afterPaint } from '@/lib/use-after-paint.ts';
 import { exportReport } from '../api/export-report.ts';
 import { useReportList } from '../api/use-report-list.ts';
 import { useStatColumns } from '../api/use-stat-columns.ts';
@@ -101,10 +102,12 @@ export function ReportPage({ def }: { def: ReportDef }) {
 
   const errorText = (err: unknown) => (err instanceof RequestError ? err.message : t('table.loadFailed'));
   const failure = statColumns.error ?? list.error;
-  // The trend and the column dialog's code wait for the first answer of the list (issue 11).
+  // The trend, the country panel and the column dialog's code wait until the list's first answer
+  // (rows or error) has been painted (issue 11: they load after the rows).
+  // (The panels wait inside themselves, so the page does not render again for it.)
   const listSettled = list.data !== undefined || list.isError;
   useEffect(() => {
-    if (listSettled && def.storageKey) void loadColumnDialog();
+    if (listSettled && def.storageKey) return afterPaint(() => void loadColumnDialog());
   }, [listSettled, def.storageKey]);
 
   const onSearch = (values: FilterValues) => {
