@@ -24,18 +24,6 @@ function useFrameSettled(text: string): string {
   return shown;
 }
 
-/** antd Sider's `lg` breakpoint: below it the sidebar folds away (collapsedWidth 0). */
-const NARROW = '(max-width: 991.98px)';
-
-/**
- * Whether the sidebar starts folded: on a narrow screen it is folded from the first render, not
- * opened and then folded by the breakpoint a moment later (which animated both open submenus shut
- * while the first screen was still loading on phones, issue 11).
- */
-function startsFolded(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(NARROW).matches;
-}
-
 /** Layout with the watermark: the user's email, or the product name when signed out. */
 export default function AppLayout() {
   const { t } = useTranslation('common');
@@ -51,13 +39,7 @@ export default function AppLayout() {
         </Layout.Header>
         <Layout>
           {token && items.length > 0 && (
-            <Layout.Sider
-              width={240}
-              theme="light"
-              breakpoint="lg"
-              collapsedWidth={0}
-              defaultCollapsed={startsFolded()}
-            >
+            <Layout.Sider width={240} theme="light" breakpoint="lg" collapsedWidth={0}>
               <Sidebar items={items} />
             </Layout.Sider>
           )}
