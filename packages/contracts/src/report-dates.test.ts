@@ -11,6 +11,15 @@ describe('reporting day', () => {
     expect(yesterdayIn(new Date('2026-03-01T03:00:00Z'), 'America/Los_Angeles')).toBe('20260227');
   });
 
+  it('answers each zone from its own (reused) formatter, and refuses an unknown zone every time', () => {
+    const now = new Date('2026-01-15T20:00:00Z');
+    for (let i = 0; i < 2; i++) {
+      expect(dayIn(now, 'Asia/Shanghai')).toBe('20260116');
+      expect(dayIn(now, 'America/New_York')).toBe('20260115');
+      expect(() => dayIn(now, 'Mars/Olympus_Mons')).toThrow(RangeError);
+    }
+  });
+
   it('fills the earliest date into the too_early message', () => {
     expect(checkReportRange('20230724', '20230730', '20260101')).toBe('too_early');
     expect(dateRuleMessage('too_early', 'en')).toBe('The minimum query date is 2023-07-25');

@@ -55,14 +55,25 @@ export function dashed(yyyymmdd: string): string {
   return `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`;
 }
 
-/** yyyyMMdd of the calendar day of `now` in the IANA `timeZone` (the reporting day, api-contract §8). */
+/** One formatter per time zone: building an `Intl.DateTimeFormat` costs far more than using one. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // throws RangeError for a zone the runtime does not know (callers rely on it), before caching
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/**
+ * yyyyMMdd of the calendar day of `now` in the IANA `timeZone` (the reporting day, api-contract §8).
+ * Throws RangeError for an unknown zone.
+ */
 export function dayIn(now: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
+  const parts = dayFormat(timeZone).formatToParts(now);
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
   return `${get('year')}${get('month')}${get('day')}`;
 }
