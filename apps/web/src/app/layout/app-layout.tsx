@@ -24,6 +24,18 @@ function useFrameSettled(text: string): string {
   return shown;
 }
 
+/** antd Sider's `lg` breakpoint: below it the sidebar folds away (collapsedWidth 0). */
+const NARROW = '(max-width: 991.98px)';
+
+/**
+ * Whether the sidebar starts folded: on a narrow screen it is folded from the first render, instead
+ * of rendering open and being folded by the breakpoint a moment later, which animated both open
+ * submenus shut while a phone was still busy with the first screen (issue 11).
+ */
+function startsFolded(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(NARROW).matches;
+}
+
 /** Layout with the watermark: the user's email, or the product name when signed out. */
 export default function AppLayout() {
   const { t } = useTranslation('common');
@@ -31,6 +43,7 @@ export default function AppLayout() {
   const items = useSidebarItems();
   const mark = token && userInfo?.email ? userInfo.email : t('appName');
   const drawn = useFrameSettled(mark);
+  const [folded, setFolded] = useState(startsFolded);
   return (
     <Watermark content={drawn} font={{ color: 'rgba(0,0,0,0.06)' }} gap={[120, 120]}>
       <Layout style={{ minHeight: '100vh' }} data-testid="app-layout" data-watermark={mark}>
@@ -39,8 +52,15 @@ export default function AppLayout() {
         </Layout.Header>
         <Layout>
           {token && items.length > 0 && (
-            <Layout.Sider width={240} theme="light" breakpoint="lg" collapsedWidth={0}>
-              <Sidebar items={items} />
+            <Layout.Sider
+              width={240}
+              theme="light"
+              breakpoint="lg"
+              collapsedWidth={0}
+              collapsed={folded}
+              onCollapse={setFolded}
+            >
+              <Sidebar items={items} folded={folded} />
             </Layout.Sider>
           )}
           <Layout.Content className="app-content">

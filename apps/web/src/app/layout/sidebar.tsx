@@ -13,7 +13,7 @@ import {
 } from '@ant-design/icons';
 import type { MenuItem } from '@portal/contracts/account.ts';
 import { Menu, type MenuProps } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAccess } from '@/lib/access-context.ts';
@@ -56,16 +56,26 @@ export function useSidebarItems(): Item[] {
   return menu.map(toItem);
 }
 
-/** The sidebar menu. */
-export function Sidebar({ items }: { items: Item[] }) {
+/** Submenus open when the sidebar shows. */
+const OPEN_AT_START = ['/report', '/account'];
+
+/**
+ * The sidebar menu. Its open submenus are kept here while the sidebar is `folded` (a narrow screen)
+ * and shown again when it unfolds; folded, none is open (antd would show them as pop-ups).
+ */
+export function Sidebar({ items, folded = false }: { items: Item[]; folded?: boolean }) {
   const { pathname } = useLocation();
   const current = findEntry(pathname)?.path ?? pathname;
+  const [openKeys, setOpenKeys] = useState(OPEN_AT_START);
   return (
     <Menu
       mode="inline"
       items={items}
       selectedKeys={[current]}
-      defaultOpenKeys={['/report', '/account']}
+      openKeys={folded ? [] : openKeys}
+      onOpenChange={(keys) => {
+        if (!folded) setOpenKeys(keys);
+      }}
       style={{ height: '100%', borderInlineEnd: 0 }}
     />
   );

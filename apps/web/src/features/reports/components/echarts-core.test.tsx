@@ -33,7 +33,7 @@ describe('useChart (issue 11: each option drawn once)', () => {
   });
 
   /** Mounts the hook with its div attached, as the chart component does. */
-  function mount(option: object) {
+  function mount(option: Record<string, unknown>) {
     const div = document.createElement('div');
     return renderHook(
       ({ opt }) => {
