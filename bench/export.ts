@@ -62,6 +62,8 @@ const TITLES =
 
 /** Share of exceljs' own speed the XLSX export must reach. */
 const CEILING_SHARE = 0.8;
+/** Rows the writer alone writes for the ceiling. */
+const CEILING_ROWS = 300_000;
 
 /** Data rows of an XLSX file read back with exceljs' streaming reader (each sheet's title row left out). */
 async function xlsxDataRows(file: string): Promise<{ rows: number; sheets: number }> {
@@ -199,13 +201,20 @@ async function main() {
   console.log(
     `facts: ${meta.hourlyRows.toLocaleString('en')} hourly rows; export query: network-wide ${FIELDS.split(',').slice(0, 5).join(', ')}, dt=${range.dt} (${range.rows.toLocaleString('en')} rows)`,
   );
-  const ceiling = await xlsxCeiling(300_000);
-  const floorRate = CEILING_SHARE * ceiling.rowsPerSecond;
-  console.log(
-    `XLSX writer alone (exceljs WorkbookWriter, one thread, ${ceiling.rows.toLocaleString('en')} synthetic rows of 14 cells): ` +
-      `${ceiling.seconds.toFixed(2)} s = ${Math.round(ceiling.rowsPerSecond).toLocaleString('en')} rows/s — the most any exceljs export can do per core`,
-  );
+  // The writer alone, before the exports and again after them (the machine's load moves): the export
+  // is judged against the faster of the two, the most exceljs did here in this run.
+  const ceilingRun = async (when: string) => {
+    const c = await xlsxCeiling(CEILING_ROWS, FIELDS.split(','));
+    console.log(
+      `XLSX writer alone ${when} (exceljs WorkbookWriter, styles on, the export's cells, one thread, ` +
+        `${c.rows.toLocaleString('en')} synthetic rows of ${c.columns} cells): ` +
+        `${c.seconds.toFixed(2)} s = ${Math.round(c.rowsPerSecond).toLocaleString('en')} rows/s`,
+    );
+    return c;
+  };
+  const ceilings = [await ceilingRun('before the exports')];
   const results: unknown[] = [];
+  const xlsxRates: number[] = [];
   const params = { dt: range.dt, fields: FIELDS, titles: TITLES };
   for (const accounts of flags.accounts.split(',')) {
     const env: Record<string, string> =
@@ -230,7 +239,6 @@ async function main() {
             console.log(`${accounts} ${format}: skipped: ${r.skipped}`);
             break;
           }
-          const pass = format === 'xlsx' ? (r.rowsPerSecond >= floorRate ? 'pass' : 'MISS') : '';
           const rowsCheck =
             r.rows === r.expectedRows
               ? `rows in the file ${r.rows.toLocaleString('en')} = facts: match`
@@ -238,17 +246,24 @@ async function main() {
           console.log(
             `accounts on ${accounts}, ${format} run ${i + 1}/${runs}: ${(r.bytes / 2 ** 20).toFixed(1)} MiB in ${r.seconds.toFixed(2)} s = ` +
               `${Math.round(r.rowsPerSecond).toLocaleString('en')} rows/s; ${rowsCheck}${r.sheets ? ` (${r.sheets} sheets)` : ''}; ` +
-              `server RSS ${r.baselineRssMiB.toFixed(0)} MiB before, peak ${r.peakRssMiB.toFixed(0)} MiB (sampled ${r.sampledPeakRssMiB.toFixed(0)})` +
-              (pass
-                ? ` — ${pass} (≥ ${CEILING_SHARE * 100} % of exceljs alone: ${Math.round(floorRate).toLocaleString('en')} rows/s; ` +
-                  `${((100 * r.rowsPerSecond) / ceiling.rowsPerSecond).toFixed(0)} %)`
-                : ''),
+              `server RSS ${r.baselineRssMiB.toFixed(0)} MiB before, peak ${r.peakRssMiB.toFixed(0)} MiB (sampled ${r.sampledPeakRssMiB.toFixed(0)})`,
           );
+          if (format === 'xlsx') xlsxRates.push(r.rowsPerSecond);
         }
       } finally {
         await server.stop();
       }
     }
+  }
+  ceilings.push(await ceilingRun('after the exports'));
+  const best = Math.max(...ceilings.map((c) => c.rowsPerSecond));
+  for (const rate of xlsxRates) {
+    const share = rate / best;
+    console.log(
+      `XLSX export ${Math.round(rate).toLocaleString('en')} rows/s = ${(100 * share).toFixed(0)} % of exceljs alone ` +
+        `(${Math.round(best).toLocaleString('en')} rows/s, the faster run): ` +
+        `${share >= CEILING_SHARE ? 'pass' : 'MISS'} (≥ ${CEILING_SHARE * 100} %)`,
+    );
   }
   const loadAtEnd = printLoadAtEnd();
   saveResult('export', {
@@ -258,7 +273,7 @@ async function main() {
     dataset: meta,
     query: { fields: FIELDS, dt: range.dt, rows: range.rows },
     runs,
-    xlsxWriterAlone: ceiling,
+    xlsxWriterAlone: ceilings,
     results,
   });
 }

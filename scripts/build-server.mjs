@@ -6,8 +6,8 @@
  *
  * Files the server opens by path next to its own module (`import.meta.url`) are copied beside the
  * bundle so they resolve the same way from dist/: the Drizzle migrations (src/db/drizzle → dist/drizzle,
- * db/client.ts) and the XLSX worker (src/reports/export/xlsx-worker.mjs → dist/xlsx-worker.mjs,
- * reports/xlsx-export.ts). apps/web/dist is found at the same depth (apps/server/dist/../../web/dist).
+ * db/client.ts) and the XLSX worker with the cell module it imports (src/reports/export/xlsx-worker.mjs
+ * and xlsx-cells.mjs → dist/, reports/export/xlsx-export.ts). apps/web/dist is found at the same depth (apps/server/dist/../../web/dist).
  *
  * `node scripts/build-server.mjs [--outdir DIR]`; `buildServer({ outdir })` for scripts and tests.
  */
@@ -56,7 +56,8 @@ export async function buildServer({ outdir = defaultOutdir } = {}) {
   });
   rmSync(path.join(outdir, 'drizzle'), { recursive: true, force: true });
   cpSync(path.join(server, 'src/db/drizzle'), path.join(outdir, 'drizzle'), { recursive: true });
-  cpSync(path.join(server, 'src/reports/export/xlsx-worker.mjs'), path.join(outdir, 'xlsx-worker.mjs'));
+  for (const file of ['xlsx-worker.mjs', 'xlsx-cells.mjs'])
+    cpSync(path.join(server, 'src/reports/export', file), path.join(outdir, file));
   return result;
 }
 

@@ -17,16 +17,14 @@
  * A sheet holds at most `sheetRows` data rows under its title row (Excel's limit is 1,048,576 rows in
  * all); further rows go to `<sheetName> (2)`, `(3)`, … each with the titles again.
  *
- * Cells are typed as the report page shows them (issue 13 item 6), by the column's `types` entry (the
- * catalogue's file_type): `date` a real date (from yyyyMMdd or yyyy-MM-dd) shown yyyy-mm-dd, `hour`
- * a number shown 00–23, `int` #,##0, `money` #,##0.00, `percent` 0.00% (ratios: 0.6736 → 67.36%),
- * `string` text. Numbers sent as text are written as numbers. The title row is bold and frozen; column
- * widths follow the titles and the first batch's values. Each cell gets one style object shared by
- * its column, so exceljs resolves its style id by identity instead of rendering it per cell.
+ * Cells are typed and formatted as the report page shows them by the column's `types` entry (the
+ * catalogue's file_type; xlsx-cells.mjs, shared with the bench's exceljs ceiling). The title row is
+ * bold and frozen; column widths follow the titles and the first batch's values.
  */
 import { Writable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
+import { addTypedRow, columnStyles } from './xlsx-cells.mjs';
 
 /**
  * Rows rendered between two turns of this thread's event loop. exceljs hands the sheet XML to the zip
@@ -35,20 +33,11 @@ import ExcelJS from 'exceljs';
  */
 const SLICE_ROWS = 64;
 
+if (!parentPort) throw new Error('xlsx-worker.mjs runs as a worker thread');
 const port = parentPort;
-if (!port) throw new Error('xlsx-worker.mjs runs as a worker thread');
 
-/** @typedef {'date' | 'hour' | 'string' | 'int' | 'percent' | 'money'} CellType */
+/** @typedef {import('./xlsx-cells.mjs').CellType} CellType */
 
-/** Number formats by cell type (ECMA-376 format codes). */
-const NUM_FMT = /** @type {Record<CellType, string | undefined>} */ ({
-  date: 'yyyy-mm-dd',
-  hour: '00',
-  int: '#,##0',
-  money: '#,##0.00',
-  percent: '0.00%',
-  string: undefined,
-});
 /** Column widths (characters) by cell type, before the title and values widen them. */
 const MIN_WIDTH = /** @type {Record<CellType, number>} */ ({
   date: 12,
@@ -67,26 +56,6 @@ function textWidth(/** @type {string} */ s) {
   let w = 0;
   for (const ch of s) w += WIDE.test(ch) || (ch.codePointAt(0) ?? 0) > 0xffff ? 2 : 1;
   return w;
-}
-
-/** The style of every data row (none), shared so exceljs resolves it by identity. */
-const ROW_STYLE = {};
-
-/**
- * `v` as the cell value of type `t`: dates as UTC midnight, numbers from numeric text; anything
- * else (null, text that is not a number or date) as it is.
- * @param {CellType} t
- * @param {string | number | boolean | null} v
- */
-function cellValue(t, v) {
-  if (v === null || v === '' || t === 'string') return v;
-  if (t === 'date') {
-    const m = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(String(v));
-    return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : v;
-  }
-  if (typeof v === 'number') return v;
-  const n = Number(v);
-  return typeof v === 'string' && Number.isFinite(n) ? n : v;
 }
 
 /** Column widths from the titles and `rows` (the first batch), by the columns' types. */
@@ -141,15 +110,6 @@ function nextSheet(s, first) {
   s.inSheet = 0;
 }
 
-/** Adds one data row, its cells typed and styled by column. @param {NonNullable<typeof state>} s @param {any[]} values */
-function addRow(s, values) {
-  const typed = values.map((v, i) => cellValue(s.types[i] ?? 'string', v));
-  const row = s.sheet.addRow(typed);
-  for (let i = 0; i < typed.length; i++) row.getCell(i + 1).style = /** @type {any} */ (s.styles[i]);
-  row.style = /** @type {any} */ (ROW_STYLE);
-  row.commit();
-}
-
 /** Handles one message; messages run one after another (`queue`), each to its end. */
 async function handle(/** @type {any} */ m) {
   try {
@@ -167,7 +127,7 @@ async function handle(/** @type {any} */ m) {
         sheet: /** @type {any} */ (undefined),
         titles: m.titles,
         types,
-        styles: types.map((t) => (NUM_FMT[t] ? { numFmt: NUM_FMT[t] } : {})),
+        styles: columnStyles(types),
         titleStyle: { font: { bold: true } },
         widths: undefined,
         sheetName: m.sheetName,
@@ -185,7 +145,7 @@ async function handle(/** @type {any} */ m) {
           s.sheet.commit();
           nextSheet(s, []);
         }
-        addRow(s, m.rows[i]);
+        addTypedRow(s.sheet, s.types, s.styles, m.rows[i]);
         s.inSheet++;
         if (i % SLICE_ROWS === SLICE_ROWS - 1) await new Promise(setImmediate);
       }
