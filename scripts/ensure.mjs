@@ -65,7 +65,8 @@ export function ensureWebBuild({ force = false } = {}) {
   );
   if (force || !existsSync(index) || mtime(index) < sources) {
     console.log('• building the web app…');
-    run('npm', ['run', 'build', '-w', 'apps/web']);
+    // Warnings and errors only: the per-file size table is in `npm run build`.
+    run('npm', ['run', '--silent', 'build', '-w', 'apps/web', '--', '--logLevel', 'warn']);
   }
 }
 

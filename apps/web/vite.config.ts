@@ -45,5 +45,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
+    // Rolldown's plugin-timing notice names the compression step (brotli quality 11), which is slow by
+    // choice and runs once per build; it is not something a newcomer's `npm start` can act on.
+    rolldownOptions: { checks: { bundlerTimings: false } },
   },
 });
