@@ -25,6 +25,7 @@ import { ReportFilters } from '../components/report-filters.tsx';
 import { ReportNote } from '../components/report-note.tsx';
 import { ReportTable } from '../components/report-table.tsx';
 import { ReportToolbar } from '../components/report-toolbar.tsx';
+import { SavedViewsControl } from '../components/saved-views-control.tsx';
 import { TrendPanel } from '../components/trend-panel.tsx';
 import { headerTips } from '../lib/column-tips.ts';
 import { rejectQuery } from '../lib/reject-query.ts';
@@ -49,9 +50,6 @@ import '../reports.css';
 // Dialogs load after the first rows (issue 11): neither is needed to show them.
 const loadColumnDialog = () => import('../components/column-dialog.tsx');
 const ColumnDialog = lazy(() => loadColumnDialog().then((m) => ({ default: m.ColumnDialog })));
-const SavedViewsControl = lazy(() =>
-  import('../components/saved-views-control.tsx').then((m) => ({ default: m.SavedViewsControl })),
-);
 const RejectDetailDialog = lazy(() =>
   import('../components/reject-detail-dialog.tsx').then((m) => ({ default: m.RejectDetailDialog })),
 );
@@ -190,11 +188,9 @@ export function ReportPage({ def }: { def: ReportDef }) {
             onResetWidths={onResetWidths}
             onExport={onExport}
             exportDisabled={columns.length === 0 || !list.data || list.data.count === 0}
-            views={
-              <Suspense fallback={null}>
-                <SavedViewsControl def={def} query={viewQuery} onApply={onApplyView} />
-              </Suspense>
-            }
+            // In the first render, not loaded after it: a control popping in later wrapped the
+            // toolbar on a phone and moved the whole card body down (layout shifts of 0.04–0.2, issue 11).
+            views={<SavedViewsControl def={def} query={viewQuery} onApply={onApplyView} />}
           />
         </span>
       }
