@@ -44,12 +44,18 @@ type Ev = {
 /** Prints long tasks and JS self time by URL and by function from `file`. */
 function analyze(file: string, t0us: number, firstRowMs: number): void {
   const { traceEvents } = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: Ev[] };
-  const main = traceEvents.find(
-    (e) =>
-      e.name === 'thread_name' &&
-      e.args?.name === 'CrRendererMain' &&
-      traceEvents.some((x) => x.pid === e.pid && x.name === 'RunTask' && x.dur && x.dur > 50_000),
-  );
+  // The page's renderer main thread is the one that recorded the `first-row` mark; the first
+  // CrRendererMain with a long task is the fallback (Chromium's own UI pages run in renderers too, so
+  // that guess alone can pick the browser's omnibox instead of the page).
+  const mark = traceEvents.find((e) => e.name === 'first-row');
+  const main =
+    (mark && traceEvents.find((e) => e.name === 'thread_name' && e.pid === mark.pid && e.tid === mark.tid)) ??
+    traceEvents.find(
+      (e) =>
+        e.name === 'thread_name' &&
+        e.args?.name === 'CrRendererMain' &&
+        traceEvents.some((x) => x.pid === e.pid && x.name === 'RunTask' && x.dur && x.dur > 50_000),
+    );
   if (!main) {
     console.log('no renderer main thread');
     return;
