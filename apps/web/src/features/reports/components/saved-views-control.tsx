@@ -66,7 +66,8 @@ export function SavedViewsControl(props: {
   return (
     <Space.Compact data-testid="saved-views">
       <Select
-        style={{ width: 220 }}
+        // narrower on a phone, so the control and its two buttons stay inside the card (412 px)
+        style={{ width: 'min(220px, calc(100vw - 260px))' }}
         placeholder={t('views.placeholder')}
         aria-label={t('views.placeholder')}
         data-testid="saved-views-select"
