@@ -7,7 +7,8 @@
  * Files the server opens by path next to its own module (`import.meta.url`) are copied beside the
  * bundle so they resolve the same way from dist/: the Drizzle migrations (src/db/drizzle → dist/drizzle,
  * db/client.ts) and the XLSX worker with the cell module it imports (src/reports/export/xlsx-worker.mjs
- * and xlsx-cells.mjs → dist/, reports/export/xlsx-export.ts). apps/web/dist is found at the same depth (apps/server/dist/../../web/dist).
+ * and xlsx-cells.mjs → dist/, reports/export/xlsx-export.ts). apps/web/dist is found at the same
+ * depth (apps/server/dist/../../web/dist).
  *
  * `node scripts/build-server.mjs [--outdir DIR]`; `buildServer({ outdir })` for scripts and tests.
  */

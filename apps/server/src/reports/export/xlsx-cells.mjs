@@ -14,7 +14,7 @@
 /** @typedef {'date' | 'hour' | 'string' | 'int' | 'percent' | 'money'} CellType */
 
 /** Number formats by cell type (ECMA-376 format codes). */
-export const NUM_FMT = /** @type {Record<CellType, string | undefined>} */ ({
+const NUM_FMT = /** @type {Record<CellType, string | undefined>} */ ({
   date: 'yyyy-mm-dd',
   hour: '00',
   int: '#,##0',
@@ -42,7 +42,7 @@ export function columnStyles(types) {
  * @param {CellType} t
  * @param {string | number | boolean | null} v
  */
-export function cellValue(t, v) {
+function cellValue(t, v) {
   if (v === null || v === '' || t === 'string') return v;
   if (t === 'date') {
     const m = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(String(v));
