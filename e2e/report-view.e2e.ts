@@ -88,6 +88,17 @@ describe.each(['zh', 'en'] as const)('report presets and comparison (%s)', (lang
     await page.locator('tbody [data-testid=delta]').first().waitFor();
     expect(await page.locator('tbody [data-testid=delta]').count()).toBeGreaterThan(0);
     await expect.poll(async () => Number(await chart.getAttribute('data-series'))).toBe(alone * 2);
+    // uPlot drew it: a canvas with a size, and a legend key per line (the day's first), the compare
+    // lines' keys dashed
+    const keys = chart.locator('.u-legend .u-series .u-marker');
+    await expect.poll(() => keys.count()).toBe(alone * 2 + 1);
+    const styles = await keys.evaluateAll((els) =>
+      els.slice(1).map((e) => getComputedStyle(e).borderTopStyle),
+    );
+    expect(styles).toEqual(Array.from({ length: alone }, () => ['solid', 'dashed']).flat());
+    const canvas = await chart.locator('canvas').boundingBox();
+    expect(canvas?.width ?? 0).toBeGreaterThan(200);
+    expect(canvas?.height ?? 0).toBeGreaterThan(100);
     await page.screenshot({ path: `${shots}/e2e-sdk-compare-${lang}-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.screenshot({ path: `${shots}/e2e-sdk-compare-${lang}-1440.png`, fullPage: true });

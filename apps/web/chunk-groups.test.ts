@@ -42,7 +42,7 @@ function probe(withReport = true) {
             ]),
           ]
         : []),
-      chunk('chart.js', [nm('echarts/core.js')]),
+      chunk('chart.js', [nm('uplot/dist/uPlot.esm.js')]),
       { type: 'asset', fileName: 'index.css' },
     ],
   } as unknown as Parameters<typeof chunkSets>[0];
@@ -76,7 +76,7 @@ describe('chunk groups (issue 11 item 4)', () => {
     expect(groupOf(s('features/account/pages/login-page.tsx'))).toBeNull();
     expect(groupOf(nm('antd/es/table/index.js'))).toBe('screens');
     expect(groupOf(s('features/reports/components/report-table.tsx'))).toBe('reports');
-    expect(groupOf(nm('echarts/core.js'))).toBeNull();
+    expect(groupOf(nm('uplot/dist/uPlot.esm.js'))).toBeNull();
   });
 
   it('refuses a probe without one of the screens', () => {

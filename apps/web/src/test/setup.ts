@@ -5,6 +5,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { deleteCookie } from '@/lib/cookie.ts';
 import { initI18n } from '@/lib/i18n.ts';
 import { refreshSession } from '@/lib/session.ts';
+import { installCanvasStub } from './canvas.ts';
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
@@ -39,8 +40,8 @@ class IntersectionObserverStub {
 }
 globalThis.IntersectionObserver ??= IntersectionObserverStub as unknown as typeof IntersectionObserver;
 
-// The watermark draws on a canvas, which jsdom does not implement.
-HTMLCanvasElement.prototype.getContext = (() => null) as unknown as HTMLCanvasElement['getContext'];
+// The watermark and the trend draw on a canvas, which jsdom does not implement.
+installCanvasStub();
 window.scrollTo = () => {};
 
 // jsdom's TextEncoder hands out Uint8Arrays of another realm, which jose's instanceof checks refuse.

@@ -10,40 +10,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { consumeQueryToken } from '@/lib/session.ts';
+import { installCanvasStub } from '@/test/canvas.ts';
 import { mockApi, type Reply, renderApp, sessionRoutes } from '@/test/render-app.tsx';
-
-/** A 2D context that records `fillText`; its canvas's data URL names the texts drawn on it. */
-function stubCanvas() {
-  const drawn = new WeakMap<HTMLCanvasElement, string[]>();
-  const proto = HTMLCanvasElement.prototype;
-  proto.getContext = function getContext(this: HTMLCanvasElement) {
-    const texts: string[] = [];
-    drawn.set(this, texts);
-    return new Proxy(
-      {},
-      {
-        get(_, key) {
-          if (key === 'measureText')
-            return (s: string) => ({
-              width: s.length * 8,
-              fontBoundingBoxAscent: 12,
-              fontBoundingBoxDescent: 4,
-            });
-          if (key === 'fillText') return (s: string) => texts.push(s);
-          if (key === 'drawImage')
-            return (source: unknown) => {
-              if (source instanceof HTMLCanvasElement) texts.push(...(drawn.get(source) ?? []));
-            };
-          return () => undefined;
-        },
-        set: () => true,
-      },
-    ) as unknown as CanvasRenderingContext2D;
-  } as unknown as HTMLCanvasElement['getContext'];
-  proto.toDataURL = function toDataURL(this: HTMLCanvasElement) {
-    return `data:text/plain,${encodeURIComponent([...new Set(drawn.get(this) ?? [])].join('|'))}`;
-  };
-}
 
 /** Animation frames that run only on {@link nextFrame}. */
 const frames = new Map<number, FrameRequestCallback>();
@@ -76,7 +44,7 @@ function watermarkText(): string {
 
 describe('watermark (issue 14 item 7)', () => {
   beforeEach(() => {
-    stubCanvas();
+    installCanvasStub();
     holdFrames();
   });
 

@@ -1,49 +1,15 @@
 /**
- * The ranked bar of a metric by country (issue 13 item 4), drawn with echarts; loaded on demand by
- * the country panel. Bars top-down from the largest; the tooltip shows the formatted value.
+ * The ranked bar of a metric by country (issue 13 item 4), loaded on demand by the country panel: one
+ * row per country, largest first, with its name, a bar as long as its share of the largest value and
+ * the value in the report's format. Plain list elements since issue 11 (echarts drew it before): a
+ * screen reader reads it as the ordered list it is, and the page loads no chart library for it.
  */
 import type { FileType } from '@portal/contracts/reports.ts';
-import { useMemo } from 'react';
 import { formatCell } from '@/lib/format.ts';
-import { type ChartOption, useChart } from './echarts-core.ts';
 
 export type CountryValue = { code: string; name: string; value: number };
 
-/** The echarts option of the ranked bar. */
-export function countryOption(items: CountryValue[], fileType: FileType, title: string): ChartOption {
-  const ordered = [...items].reverse(); // echarts draws category 0 at the bottom
-  return {
-    aria: { enabled: true, label: { description: title } },
-    animation: false,
-    grid: { top: 4, left: 4, right: 56, bottom: 4 },
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, confine: true },
-    xAxis: { type: 'value', show: false },
-    yAxis: {
-      type: 'category',
-      data: ordered.map((i) => i.name),
-      axisTick: { show: false },
-      axisLabel: { fontSize: 11, width: 104, overflow: 'truncate' },
-    },
-    series: [
-      {
-        type: 'bar',
-        name: title,
-        data: ordered.map((i) => i.value),
-        barMaxWidth: 14,
-        itemStyle: { color: '#1677ff', borderRadius: [0, 3, 3, 0] },
-        label: {
-          show: true,
-          position: 'right',
-          fontSize: 11,
-          formatter: (p: { value: unknown }) => formatCell(fileType, p.value),
-        },
-        tooltip: { valueFormatter: (v: unknown) => formatCell(fileType, v) },
-      },
-    ],
-  };
-}
-
-/** The bar (`data-testid="country-chart"`). */
+/** The bar (`data-testid="country-chart"`, an `<ol>` named by `title`), `height` px. */
 export default function CountryBar(props: {
   items: CountryValue[];
   fileType: FileType;
@@ -51,7 +17,23 @@ export default function CountryBar(props: {
   height: number;
 }) {
   const { items, fileType, title, height } = props;
-  const option = useMemo(() => countryOption(items, fileType, title), [items, fileType, title]);
-  const ref = useChart(option, height);
-  return <div ref={ref} className="country-bar" role="img" aria-label={title} data-testid="country-chart" />;
+  const max = items.reduce((m, i) => Math.max(m, i.value), 0);
+  return (
+    <ol className="country-bar" aria-label={title} data-testid="country-chart" style={{ height }}>
+      {items.map((i) => (
+        <li key={i.code} className="country-bar-row">
+          <span className="country-bar-name" title={i.name}>
+            {i.name}
+          </span>
+          <span className="country-bar-track">
+            <span
+              className="country-bar-fill"
+              style={{ width: `${max > 0 ? Math.max(0, (i.value / max) * 100) : 0}%` }}
+            />
+          </span>
+          <span className="country-bar-value">{formatCell(fileType, i.value)}</span>
+        </li>
+      ))}
+    </ol>
+  );
 }

@@ -1,7 +1,7 @@
 /**
  * The trend above each report (beyond the spec; issue 13 item 4): several metrics over the date range
  * from `GET /v1/report/trend/{kind}` (`metric` comma-joined, at most 6) with the list's dates,
- * filters and scope, plus the chosen comparison as dashed lines. The echarts chart loads on demand;
+ * filters and scope, plus the chosen comparison as dashed lines. The chart (uPlot) loads on demand;
  * while `deferred` (the list's first answer is pending, issue 11) the trend is not asked for yet. The
  * body keeps one height (skeleton, chart, empty, error) so nothing below it moves.
  */
@@ -80,6 +80,7 @@ export function TrendPanel(props: {
           metrics={columns}
           compareLabel={compareLabel}
           title={t('chart.aria', { metrics: columns.map((c) => c.title).join(', ') })}
+          dateLabel={t('chart.date')}
         />
       </Suspense>
     );
