@@ -1,5 +1,6 @@
 /** The page frame of every screen except /login: navbar, sidebar (signed in), watermark. */
-import { Layout, Watermark } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
+import { Button, Layout, Watermark } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -44,21 +45,39 @@ export default function AppLayout() {
   const mark = token && userInfo?.email ? userInfo.email : t('appName');
   const drawn = useFrameSettled(mark);
   const [folded, setFolded] = useState(startsFolded);
+  const hasSider = Boolean(token) && items.length > 0;
   return (
     <Watermark content={drawn} font={{ color: 'rgba(0,0,0,0.06)' }} gap={[120, 120]}>
       <Layout style={{ minHeight: '100vh' }} data-testid="app-layout" data-watermark={mark}>
         <Layout.Header className="app-header">
+          {hasSider && (
+            // Below the `lg` breakpoint only (styles.css). antd's own trigger for a folded sider
+            // floats over the top left of the page, on a phone over the report card's head.
+            <Button
+              type="text"
+              className="sider-toggle"
+              icon={<MenuOutlined />}
+              aria-label={t(folded ? 'nav.openMenu' : 'nav.closeMenu')}
+              aria-expanded={!folded}
+              aria-controls="app-sider"
+              data-testid="sidebar-toggle"
+              style={{ color: 'rgba(255,255,255,0.85)' }}
+              onClick={() => setFolded((f) => !f)}
+            />
+          )}
           <Navbar />
         </Layout.Header>
         <Layout>
-          {token && items.length > 0 && (
+          {hasSider && (
             <Layout.Sider
+              id="app-sider"
               width={240}
               theme="light"
               breakpoint="lg"
               collapsedWidth={0}
               collapsed={folded}
               onCollapse={setFolded}
+              trigger={null}
             >
               <Sidebar items={items} folded={folded} />
             </Layout.Sider>

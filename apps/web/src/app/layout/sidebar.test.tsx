@@ -1,6 +1,7 @@
 /**
  * The sidebar on a narrow screen (issue 11): folded from the first render with no submenu shown as a
- * pop-up, and unfolded by its trigger with the report and account submenus open as on a wide screen.
+ * pop-up, and unfolded by the header's menu button with the report and account submenus open as on a
+ * wide screen.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -41,8 +42,15 @@ describe('sidebar on a narrow screen', () => {
     // folded, an open submenu would show as a pop-up over the page
     expect(document.querySelector('.ant-menu-submenu-open, .ant-menu-submenu-popup')).toBeNull();
 
-    await userEvent.click(container.querySelector('.ant-layout-sider-zero-width-trigger') as HTMLElement);
+    // the header's button opens it (antd's own trigger floated over the page)
+    expect(container.querySelector('.ant-layout-sider-zero-width-trigger')).toBeNull();
+    const toggle = screen.getByTestId('sidebar-toggle');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(toggle.getAttribute('aria-label')).toBe('展开菜单');
+    await userEvent.click(toggle);
     await waitFor(() => expect(sider.className).not.toContain('ant-layout-sider-collapsed'));
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle.getAttribute('aria-label')).toBe('收起菜单');
     expect(within(sider).getByTestId('nav-/report/sdk')).toBeTruthy();
     expect(within(sider).getByTestId('nav-/account/index')).toBeTruthy();
     expect(sider.querySelectorAll('.ant-menu-submenu-open')).toHaveLength(2);
