@@ -21,6 +21,7 @@
  */
 import path from 'node:path';
 import type { InlineConfig, Rolldown } from 'vite';
+import { inProbe, probeBuild } from './probe-build.ts';
 
 /** The screens whose first load the groups serve (paths under src/). */
 const LOGIN_SCREEN = 'features/account/pages/login-page.tsx';
@@ -80,23 +81,16 @@ export function codeSplitting(sets: ChunkSets) {
 }
 
 /**
- * Vite plugin: before the real build, runs the probe (same config, bundler's default splitting,
- * nothing written) and sets `codeSplitting` from it. Build only; the dev server is untouched.
+ * Vite plugin: before the real build, runs the probe (probe-build.ts: same config, bundler's default
+ * splitting, nothing written) and sets `codeSplitting` from it. Build only; the dev server is untouched.
  */
 export function chunkGroupsPlugin(probeConfig: () => InlineConfig) {
   return {
     name: 'portal-chunk-groups',
     apply: 'build' as const,
     async config(config: InlineConfig) {
-      if (process.env.PORTAL_CHUNK_PROBE) return;
-      const { build } = await import('vite');
-      process.env.PORTAL_CHUNK_PROBE = '1';
-      let result: Output;
-      try {
-        result = (await build({ ...probeConfig(), logLevel: 'silent', build: { write: false } })) as Output;
-      } finally {
-        delete process.env.PORTAL_CHUNK_PROBE;
-      }
+      if (inProbe()) return;
+      const result = await probeBuild(probeConfig);
       const sets = chunkSets(result, path.resolve(config.root ?? process.cwd(), 'src'));
       return { build: { rolldownOptions: { output: { codeSplitting: codeSplitting(sets) } } } };
     },

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { type AliasOptions, defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { antdCssPlugin } from './antd-css.ts';
 import { chunkGroupsPlugin } from './chunk-groups.ts';
 
 /**
@@ -13,6 +14,7 @@ export const alias: AliasOptions = [
 ];
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const probeConfig = () => ({ configFile: fileURLToPath(import.meta.url), root: webRoot });
 
 /** The API server; PORTAL_API overrides it (e.g. a second server on another port). */
 const API = process.env.PORTAL_API ?? 'http://127.0.0.1:8080';
@@ -27,8 +29,10 @@ export default defineConfig({
   resolve: { alias },
   plugins: [
     react(),
-    // the chunk groups (chunk-groups.ts), from a probe build of this same config
-    chunkGroupsPlugin(() => ({ configFile: fileURLToPath(import.meta.url), root: webRoot })),
+    // the chunk groups (chunk-groups.ts) and antd's stylesheet cut to the components the bundle holds
+    // (antd-css.ts), both from one probe build of this same config (probe-build.ts)
+    chunkGroupsPlugin(probeConfig),
+    antdCssPlugin(probeConfig),
     // compressed copies are for the real build only, not the probe
     !process.env.PORTAL_CHUNK_PROBE &&
       compression({
