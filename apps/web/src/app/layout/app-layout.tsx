@@ -50,9 +50,11 @@ export default function AppLayout() {
     <Watermark content={drawn} font={{ color: 'rgba(0,0,0,0.06)' }} gap={[120, 120]}>
       <Layout style={{ minHeight: '100vh' }} data-testid="app-layout" data-watermark={mark}>
         <Layout.Header className="app-header">
-          {hasSider && (
+          {token && (
             // Below the `lg` breakpoint only (styles.css). antd's own trigger for a folded sider
-            // floats over the top left of the page, on a phone over the report card's head.
+            // floats over the top left of the page, on a phone over the report card's head. Its place
+            // is kept from the first paint, hidden until the menu has answered, so the navbar does not
+            // move when it does.
             <Button
               type="text"
               className="sider-toggle"
@@ -61,7 +63,7 @@ export default function AppLayout() {
               aria-expanded={!folded}
               aria-controls="app-sider"
               data-testid="sidebar-toggle"
-              style={{ color: 'rgba(255,255,255,0.85)' }}
+              style={{ color: 'rgba(255,255,255,0.85)', visibility: hasSider ? undefined : 'hidden' }}
               onClick={() => setFolded((f) => !f)}
             />
           )}
