@@ -35,8 +35,13 @@ type Audit = { numericValue?: number; details?: { items?: Record<string, unknown
 type Lhr = { categories: { performance: { score: number | null } }; audits: Record<string, Audit> };
 
 const run = promisify(execFile);
+/** Runs of one report when Lighthouse itself says "run Lighthouse again" (a trace it failed to record). */
+const RETRIES = 3;
 
-/** One Lighthouse run of `url`; `name` names the JSON report under bench/out/lighthouse/. */
+/**
+ * One Lighthouse run of `url`; `name` names the JSON report under bench/out/lighthouse/. A run whose
+ * trace Lighthouse failed to record is run again (up to {@link RETRIES} in all); other failures throw.
+ */
 export async function lighthouse(
   url: string,
   formFactor: FormFactor,
@@ -59,11 +64,21 @@ export async function lighthouse(
     '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
     ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
   ];
-  await run('npm', args, {
+  const options = {
     env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
     maxBuffer: 64 * 1024 * 1024,
     timeout: 300_000,
-  });
+  };
+  // Lighthouse now and then fails to record the trace (NO_NAVSTART) and asks to be run again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await run('npm', args, options);
+      break;
+    } catch (err) {
+      if (attempt >= RETRIES || !/run Lighthouse again/.test(String((err as { stderr?: string }).stderr)))
+        throw err;
+    }
+  }
   const lhr = JSON.parse(readFileSync(report, 'utf8')) as Lhr;
   const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const shifts = (lhr.audits['layout-shifts']?.details?.items ?? [])
