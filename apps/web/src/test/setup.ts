@@ -42,6 +42,11 @@ globalThis.IntersectionObserver ??= IntersectionObserverStub as unknown as typeo
 
 // The watermark and the trend draw on a canvas, which jsdom does not implement.
 installCanvasStub();
+
+// jsdom computes no pseudo-element styles and prints "Not implemented" on every such call (rc-table
+// measures its scrollbar through `::-webkit-scrollbar` on each report table): answer the element's.
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (el: Element) => computedStyle(el);
 window.scrollTo = () => {};
 
 // jsdom's TextEncoder hands out Uint8Arrays of another realm, which jose's instanceof checks refuse.
