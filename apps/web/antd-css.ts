@@ -7,8 +7,8 @@
  * Every antd component names its classes' prefix in its source, `getPrefixCls('btn', …)` (or
  * `…PrefixCls = 'float-btn'`). The build step reads those prefixes from antd's modules the bundle
  * holds (used; from the probe build, so the lazy screens count) and from all of antd's modules
- * (known), and drops each selector whose `ant-*` classes
- * all belong (longest prefix first) to known, unused prefixes. Selectors without an `ant-*` class
+ * (known), and drops each selector whose `ant-*` classes all belong (longest prefix first) to known,
+ * unused prefixes. Selectors without an `ant-*` class
  * (tokens on `.css-var-*`, resets), motion classes (`ant-slide-up-*`, no component's prefix) and
  * keyframes are kept, so anything the step cannot place stays.
  */
@@ -42,9 +42,16 @@ export function trimAntdCss(
   known: Set<string>,
 ): { css: string; dropped: number } {
   const byLength = [...known].sort((a, b) => b.length - a.length);
+  // a class recurs in many selectors: place each once
+  const placed = new Map<string, boolean>();
   const unused = (cls: string) => {
-    const owner = ownerOf(cls, byLength);
-    return owner !== undefined && !used.has(owner);
+    let answer = placed.get(cls);
+    if (answer === undefined) {
+      const owner = ownerOf(cls, byLength);
+      answer = owner !== undefined && !used.has(owner);
+      placed.set(cls, answer);
+    }
+    return answer;
   };
   let dropped = 0;
   const root = postcss.parse(css);

@@ -21,13 +21,12 @@
  */
 import path from 'node:path';
 import type { InlineConfig, Rolldown } from 'vite';
-import { inProbe, probeBuild } from './probe-build.ts';
+import { inProbe, type ProbeOutput, probeBuild } from './probe-build.ts';
 
 /** The screens whose first load the groups serve (paths under src/). */
 const LOGIN_SCREEN = 'features/account/pages/login-page.tsx';
 const REPORT_SCREEN = 'features/reports/pages/sdk-report-page.tsx';
 
-type Output = { output: (Rolldown.OutputChunk | Rolldown.OutputAsset)[] };
 export type ChunkSets = { login: Set<string>; report: Set<string> };
 
 /** Module ids in `chunk` and every chunk it imports statically (what loading it brings). */
@@ -49,7 +48,7 @@ function loaded(chunks: Map<string, Rolldown.OutputChunk>, roots: Rolldown.Outpu
 }
 
 /** Reads the two sets off a probe build's output. Throws if a screen's chunk is missing. */
-export function chunkSets(result: Output, srcDir: string): ChunkSets {
+export function chunkSets(result: ProbeOutput, srcDir: string): ChunkSets {
   const chunks = new Map(
     result.output.filter((o): o is Rolldown.OutputChunk => o.type === 'chunk').map((c) => [c.fileName, c]),
   );

@@ -4,6 +4,7 @@ import { type AliasOptions, defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { antdCssPlugin } from './antd-css.ts';
 import { chunkGroupsPlugin } from './chunk-groups.ts';
+import { inProbe } from './probe-build.ts';
 
 /**
  * `@/…` is `apps/web/src/…` (tsconfig.json `paths`; vitest.config.ts and .dependency-cruiser.cjs read
@@ -34,7 +35,7 @@ export default defineConfig({
     chunkGroupsPlugin(probeConfig),
     antdCssPlugin(probeConfig),
     // compressed copies are for the real build only, not the probe
-    !process.env.PORTAL_CHUNK_PROBE &&
+    !inProbe() &&
       compression({
         algorithms: ['brotliCompress', 'gzip'],
         include: /\.(js|mjs|css|html|svg|json|txt)$/,

@@ -9,7 +9,7 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'chunk-groups.test.ts', 'antd-css.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', '*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     testTimeout: 20000,
     // Report default dates are computed against the UTC reporting day; keep the clock zone fixed.
