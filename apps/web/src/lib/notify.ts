@@ -9,14 +9,12 @@ import { message as staticMessage } from 'antd';
 import type { ArgsProps, MessageInstance } from 'antd/es/message/interface';
 
 let api: MessageInstance = staticMessage;
-let bound = false;
 /** Keyed toasts opened on the static API before the binding, by key. */
 const early = new Map<string, ArgsProps>();
 
 /** Binds the message API of `message.useMessage()`, moving early keyed toasts onto it. */
 export function bindMessageApi(instance: MessageInstance): void {
   api = instance;
-  bound = true;
   for (const [key, args] of early) {
     staticMessage.destroy(key);
     void instance.open(args);
@@ -25,7 +23,7 @@ export function bindMessageApi(instance: MessageInstance): void {
 }
 
 function open(args: ArgsProps): void {
-  if (!bound && args.key !== undefined) early.set(String(args.key), args);
+  if (api === staticMessage && args.key !== undefined) early.set(String(args.key), args);
   void api.open(args);
 }
 

@@ -14,9 +14,8 @@ export type Plot = { options: Omit<uPlot.Options, 'width' | 'height'>; data: uPl
 const FALLBACK_WIDTH = 640;
 
 /**
- * A div holding one uPlot chart drawn from `plot`, `height` px of plot and axes (uPlot adds its legend
- * outside that height), width the container's; follows the
- * container's width and is destroyed on unmount. Each plot is drawn once: a new `plot` replaces the
+ * A div holding one uPlot chart drawn from `plot`: `height` px of plot and axes (uPlot adds its legend
+ * outside that height), as wide as the container and following its width; destroyed on unmount. Each plot is drawn once: a new `plot` replaces the
  * chart, and a resize redraws only when the width changed (the observer reports the starting size
  * once; issue 11 measured the trend drawn three times over on mount when every report redrew).
  */
