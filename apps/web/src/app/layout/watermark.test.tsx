@@ -2,10 +2,9 @@
  * The watermark (spec §1: every page except login) as drawn, not only as configured: jsdom has no
  * canvas, so the test setup's stub canvas (test/canvas.ts) records the text antd draws and hands it
  * back as the tile's data URL, and animation frames run only when the test says so. Issue 14 item 7:
- * after signing in through `?t=`
- * the tile shows the user's email as soon as the user info answers, also when it answers within the
- * frame of the first paint (antd redraws at most once a frame and drops later changes of that
- * frame), and a language switch never leaves an earlier text behind.
+ * after signing in through `?t=` the tile shows the user's email as soon as the user info answers,
+ * also when it answers within the frame of the first paint (antd redraws at most once a frame and
+ * drops later changes of that frame), and a language switch never leaves an earlier text behind.
  */
 import { act, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
