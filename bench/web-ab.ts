@@ -14,11 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureDataset } from './lib/dataset.ts';
-import { httpLogin } from './lib/http-login.ts';
 import { type FormFactor, type LighthouseFigures, lighthouse } from './lib/lighthouse.ts';
-import { startProductionServer } from './lib/prod-server.ts';
-import { DEMO_ADMIN } from './lib/queries.ts';
-import { startServer } from './lib/server.ts';
+import { demoAdminToken, startProductionServer } from './lib/prod-server.ts';
 import { printLoadAtEnd, printMachine } from './lib/stats.ts';
 
 const { values: flags, positionals: dists } = parseArgs({
@@ -41,8 +38,7 @@ const median = (xs: number[]) => {
 
 printMachine();
 const { dataDir } = await ensureDataset({ rows: Number(flags.rows), seed: 1 });
-const login = await startServer(dataDir);
-const token = await httpLogin(login.url, DEMO_ADMIN).finally(() => login.stop());
+const token = await demoAdminToken(dataDir);
 const runs = new Map<string, LighthouseFigures[]>(dists.map((d) => [d, []]));
 for (let round = 1; round <= Number(flags.rounds); round++) {
   for (const dist of dists) {

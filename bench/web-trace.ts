@@ -11,10 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchChromium } from '../e2e/browser.ts';
 import { ensureDataset } from './lib/dataset.ts';
-import { httpLogin } from './lib/http-login.ts';
-import { startProductionServer } from './lib/prod-server.ts';
-import { DEMO_ADMIN } from './lib/queries.ts';
-import { startServer } from './lib/server.ts';
+import { demoAdminToken, startProductionServer } from './lib/prod-server.ts';
 import { outDir, repoRoot } from './lib/stats.ts';
 
 const { values: flags } = parseArgs({
@@ -130,8 +127,7 @@ function analyze(file: string, t0us: number, firstRowMs: number): void {
 
 async function main() {
   const { dataDir } = await ensureDataset({ rows: 1_000_000, seed: 1 });
-  const login = await startServer(dataDir);
-  const token = await httpLogin(login.url, DEMO_ADMIN).finally(() => login.stop());
+  const token = await demoAdminToken(dataDir);
   const server = await startProductionServer(dataDir, dist);
   const browser = await launchChromium();
   try {

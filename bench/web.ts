@@ -29,11 +29,8 @@ import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../e2e/browser.ts';
 import { ensureDataset } from './lib/dataset.ts';
-import { httpLogin } from './lib/http-login.ts';
 import { type FormFactor, LIGHTHOUSE_VERSION, type LighthouseFigures, lighthouse } from './lib/lighthouse.ts';
-import { startProductionServer } from './lib/prod-server.ts';
-import { DEMO_ADMIN } from './lib/queries.ts';
-import { startServer } from './lib/server.ts';
+import { demoAdminToken, startProductionServer } from './lib/prod-server.ts';
 import { machine, ms, printMachine, repoRoot, saveResult, summarize } from './lib/stats.ts';
 
 const { values: flags } = parseArgs({
@@ -124,16 +121,6 @@ function listLargest(files: JsFile[], n = 6): void {
   }
 }
 
-/** The demo admin's token, from a short-lived test-mode server (production refuses the test captcha). */
-async function loginToken(dataDir: string): Promise<string> {
-  const server = await startServer(dataDir);
-  try {
-    return await httpLogin(server.url, DEMO_ADMIN);
-  } finally {
-    await server.stop();
-  }
-}
-
 type LighthouseRow = { page: string; formFactor: FormFactor } & LighthouseFigures;
 
 /** `lhRuns` Lighthouse runs per page and form factor; keeps the run of median performance. */
@@ -168,7 +155,7 @@ async function main() {
     buildSeconds === null ? `web build reused (${indexAge})` : `web build: ${buildSeconds.toFixed(1)} s`,
   );
   const { dataDir, meta } = await ensureDataset({ rows: Number(flags.rows), seed: Number(flags.seed) });
-  const token = await loginToken(dataDir);
+  const token = await demoAdminToken(dataDir);
   const server = await startProductionServer(dataDir, dist);
   console.log(
     `server: ${server.how}, NODE_ENV=production; JavaScript asset content-encoding for "br, gzip": ${server.assetEncoding || 'none (uncompressed)'}`,

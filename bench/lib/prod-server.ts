@@ -3,9 +3,21 @@
  * (LOG_LEVEL info), the built web app from `webDist`, started by lib/server.ts (the compiled
  * `apps/server/dist/main.js` when the tree has one). Production refuses the test captcha answer, so
  * the caller logs in first on a test-mode server over the same data directory (sessions live in the
- * accounts store) and reuses the token here.
+ * accounts store) and reuses the token here: {@link demoAdminToken}.
  */
+import { httpLogin } from './http-login.ts';
+import { DEMO_ADMIN } from './queries.ts';
 import { type BenchServer, startServer } from './server.ts';
+
+/** The demo admin's token, from a short-lived test-mode server on `dataDir` (stopped before it returns). */
+export async function demoAdminToken(dataDir: string): Promise<string> {
+  const server = await startServer(dataDir);
+  try {
+    return await httpLogin(server.url, DEMO_ADMIN);
+  } finally {
+    await server.stop();
+  }
+}
 
 export type ProdServer = BenchServer & {
   /** How it runs, for the printed figures. */
