@@ -1,6 +1,7 @@
 /**
  * Demo network of api-contract §7, seeded on first start: accounts, organisations, apps and ad slots
- * (demo/accounts.ts), profit centres, then report facts from the report store's generator (demo/demo-facts.ts).
+ * (demo/accounts.ts), profit centres, a notification history (demo/notifications.ts), then report
+ * facts from the report store's generator (demo/demo-facts.ts).
  * Runs when DEMO_SEED is true, or when unset and the accounts store has no user yet.
  */
 import { sql } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { users } from '../db/schema/users.ts';
 import { seedDemoAccounts } from './accounts.ts';
 import { seedDemoFacts, seedDemoKindFacts } from './demo-facts.ts';
+import { seedDemoNotifications } from './notifications.ts';
 import { seedDemoProfitCenters } from './profit-centers.ts';
 
 /** Seeds when configured to; returns whether it seeded. */
@@ -19,6 +21,7 @@ export async function seedDemoIfNeeded(app: FastifyInstance): Promise<boolean> {
   const started = Date.now();
   await seedDemoAccounts(app.db);
   await seedDemoProfitCenters(app.db);
+  await seedDemoNotifications(app.db, app.now());
   app.log.info({ ms: Date.now() - started }, 'demo accounts seeded');
   const factsStarted = Date.now();
   const facts = await seedDemoFacts(app);
