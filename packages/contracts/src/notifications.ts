@@ -259,6 +259,8 @@ export const notificationListQuery = z.object({
   unread: z.enum(['0', '1']).default('0'),
 });
 export type NotificationListQuery = z.input<typeof notificationListQuery>;
+/** The list's parameters after parsing (what a client sends). */
+export type NotificationListParams = z.infer<typeof notificationListQuery>;
 
 /** One notification, rendered in the caller's language. `created_at` ISO 8601. */
 export const notificationItem = z.object({
@@ -314,7 +316,7 @@ export const notificationPreferencesBody = z.object({
     .min(1)
     .max(100),
 });
-export type NotificationPreferencesBody = z.infer<typeof notificationPreferencesBody>;
+export type NotificationPreferencesBody = z.input<typeof notificationPreferencesBody>;
 
 /** `PUT /api/v1/user/language`: the UI language the user chose. */
 export const userLanguageBody = z.object({ lang: z.enum(['zh', 'en']) });

@@ -2,7 +2,7 @@
  * The status cell of the app and ad slot lists (spec §4): 1 (under review), 4 (rejected) and −1 are
  * a read-only badge; 2 and 3 are a dropdown offering the other one, applied after the confirm prompt
  * 'are you sure to modify the status'. Operations staff also get Approve (1 → 2) and Reject (1 → 4)
- * on items under review. A change that succeeded says so ('Status changed'). Every status shows as
+ * on items under review; Reject asks for the reason the publisher is told (reject-reason-dialog.tsx). A change that succeeded says so ('Status changed'). Every status shows as
  * a coloured badge (in the dropdown too). Labels come from the `apps` catalogue (registered by the
  * screens).
  */
@@ -10,6 +10,7 @@ import { Button, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { runChange } from './list-page/run-change.ts';
+import { RejectReasonDialog } from './reject-reason-dialog.tsx';
 import { StatusBadge, type StatusTone } from './status-badge.tsx';
 
 /** Badge tones of the audit statuses: under review, active, frozen, rejected, deleted. */
@@ -28,8 +29,8 @@ export type AuditStatusCellProps = {
   name: string;
   status: number;
   isOps: boolean;
-  /** Applies a new status; rejects on failure (the request client has shown why). */
-  onChange: (to: number) => Promise<unknown>;
+  /** Applies a new status (with the reason of a rejection); rejects on failure (the request client has shown why). */
+  onChange: (to: number, reason?: string) => Promise<unknown>;
 };
 
 /** The cell; `data-testid` status-<id> (select or text), approve-<id>, reject-<id>. */
@@ -37,6 +38,7 @@ export function AuditStatusCell({ id, name, status, isOps, onChange }: AuditStat
   const { t } = useTranslation('apps');
   const [modal, holder] = Modal.useModal();
   const [loading, setLoading] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
 
   const apply = async (to: number, question: string) => {
     const confirmed = await modal.confirm({ title: question, okText: t('ok'), cancelText: t('cancel') });
@@ -44,6 +46,13 @@ export function AuditStatusCell({ id, name, status, isOps, onChange }: AuditStat
     setLoading(true);
     await runChange(() => onChange(to), t('statusChanged'));
     setLoading(false);
+  };
+  const reject = async (reason: string) => {
+    setLoading(true);
+    const done = await runChange(() => onChange(4, reason), t('statusChanged'));
+    setLoading(false);
+    if (done) setRejecting(false);
+    return done;
   };
   const badge = (s: number, testId?: string) => (
     <StatusBadge tone={tone[s] ?? 'neutral'} label={t(`status.${s}`)} testId={testId} />
@@ -90,10 +99,15 @@ export function AuditStatusCell({ id, name, status, isOps, onChange }: AuditStat
             danger
             data-testid={`reject-${id}`}
             disabled={loading}
-            onClick={() => void apply(4, t('confirmReject'))}
+            onClick={() => setRejecting(true)}
           >
             {t('actions.reject')}
           </Button>
+          <RejectReasonDialog
+            name={rejecting ? name : null}
+            onCancel={() => setRejecting(false)}
+            onSubmit={reject}
+          />
         </>
       )}
     </Space>

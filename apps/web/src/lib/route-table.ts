@@ -145,6 +145,13 @@ export const routeTable: readonly RouteEntry[] = [
     access: 'signedIn',
   },
   {
+    path: '/account/notifications',
+    titleKey: 'menu.notifications',
+    group: 'account',
+    screen: 'notifications/pages/notifications-page',
+    access: 'signedIn',
+  },
+  {
     path: '/account/apiKeys',
     titleKey: 'menu.apiKeys',
     group: 'account',

@@ -12,12 +12,13 @@ const withRoles = (ids: number[], extra: Partial<UserInfo> = {}): UserInfo => ({
 const accountPaths = (user: UserInfo | null) =>
   (withSecurityEntries(sdkMenu, user).find((m) => m.path === '/account')?.children ?? []).map((c) => c.path);
 
-describe('account security entries (issue 16)', () => {
-  it('admins get security, API keys and the audit log under account management', () => {
+describe('account security entries (issue 16) and notifications (issue 27)', () => {
+  it('admins get security, notifications, API keys and the audit log under account management', () => {
     expect(accountPaths(withRoles([67]))).toEqual([
       '/account/index',
       '/account/modPassword',
       '/account/security',
+      '/account/notifications',
       '/account/apiKeys',
       '/account/audit',
     ]);
@@ -28,26 +29,30 @@ describe('account security entries (issue 16)', () => {
       '/account/index',
       '/account/modPassword',
       '/account/security',
+      '/account/notifications',
       '/account/apiKeys',
     ]);
     expect(accountPaths(withRoles([70]))).toEqual([
       '/account/index',
       '/account/modPassword',
       '/account/security',
+      '/account/notifications',
       '/account/audit',
     ]);
   });
 
-  it('without an organisation or while pending only security; signed out nothing', () => {
+  it('without an organisation or while pending only security and notifications; signed out nothing', () => {
     expect(accountPaths(withRoles([67], { company_id: null }))).toEqual([
       '/account/index',
       '/account/modPassword',
       '/account/security',
+      '/account/notifications',
     ]);
     expect(accountPaths(withRoles([68], { status: 3 }))).toEqual([
       '/account/index',
       '/account/modPassword',
       '/account/security',
+      '/account/notifications',
     ]);
     expect(withSecurityEntries(sdkMenu, null)).toBe(sdkMenu);
   });
@@ -55,5 +60,6 @@ describe('account security entries (issue 16)', () => {
   it('the new screens have titles for the route matching', () => {
     expect(findEntry('/account/audit')?.titleKey).toBe('menu.audit');
     expect(findEntry('/account/apiKeys')?.titleKey).toBe('menu.apiKeys');
+    expect(findEntry('/account/notifications')?.titleKey).toBe('menu.notifications');
   });
 });

@@ -1,5 +1,6 @@
 /** Test helpers: render the whole app at a path with a mocked fetch, and seed a session. */
 import { type MenuItem, menuItem, type UserInfo, userInfo } from '@portal/contracts/account.ts';
+import { unreadCount } from '@portal/contracts/notifications.ts';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { expect, vi } from 'vitest';
@@ -80,11 +81,12 @@ export function seedSession(token = 'test-token', user: UserInfo = demoUser) {
   refreshSession();
 }
 
-/** The session endpoints a signed-in page calls. */
-export function sessionRoutes(menu: MenuItem[] = sdkMenu, user: UserInfo = demoUser) {
+/** The session endpoints a signed-in page calls (the navbar's bell asks for the unread count). */
+export function sessionRoutes(menu: MenuItem[] = sdkMenu, user: UserInfo = demoUser, unread = 0) {
   return {
     'GET /api/v1/user/user_info': contractReply(z.array(userInfo), [user], 200),
     'GET /api/v1/user/menu': contractReply(z.array(menuItem), menu),
+    'GET /v1/notifications/unread_count': contractReply(unreadCount, { unread }),
   } satisfies Record<string, Reply>;
 }
 

@@ -1,4 +1,7 @@
-/** Top navbar (spec §2): menu, language dropdown, user email and name with logout, or a login link. */
+/**
+ * Top navbar (spec §2): menu, language dropdown, the notification bell (issue 27 item 4) and user
+ * email and name with logout when signed in, or a login link.
+ */
 import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Menu, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +9,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch.tsx';
 import { LinkButton } from '@/components/link-button.tsx';
 import { useLogout } from '@/features/account/api/use-logout.ts';
+import { NotificationBell } from '@/features/notifications/components/notification-bell.tsx';
 import { useAccess } from '@/lib/access-context.ts';
 import { routeTable } from '@/lib/route-table.ts';
 import { useSession } from '@/lib/use-session.ts';
@@ -47,6 +51,7 @@ export function Navbar() {
       />
       <Space size={8}>
         <LanguageSwitch dark />
+        {token && <NotificationBell />}
         {token ? (
           <Dropdown
             trigger={['click']}

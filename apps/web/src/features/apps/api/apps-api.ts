@@ -11,6 +11,7 @@ import type {
   Industry,
   ProfitCenter,
   PublisherCompany,
+  StatusBody,
 } from '@portal/contracts/apps.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/request.ts';
@@ -104,8 +105,7 @@ export function useSaveApp() {
 export function useAppStatus() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: { id: number; audit_status: number }) =>
-      request<AppItem>('/v1/app/status', { method: 'PUT', body }),
+    mutationFn: (body: StatusBody) => request<AppItem>('/v1/app/status', { method: 'PUT', body }),
     onSuccess: invalidate,
   });
 }

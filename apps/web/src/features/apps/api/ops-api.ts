@@ -22,14 +22,17 @@ export function useTodoList(enabled: boolean) {
   });
 }
 
-/** Approves (2) or rejects (4) an app or ad slot under review through its status endpoint. */
+/**
+ * Approves (2) or rejects (4, with the reason the publisher is told) an app or ad slot under review
+ * through its status endpoint.
+ */
 export function useDecide() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (d: { entity: 'app' | 'adpos'; id: number; audit_status: 2 | 4 }) =>
+    mutationFn: (d: { entity: 'app' | 'adpos'; id: number; audit_status: 2 | 4; reason?: string }) =>
       request(d.entity === 'app' ? '/v1/app/status' : '/v1/adpos/status', {
         method: 'PUT',
-        body: { id: d.id, audit_status: d.audit_status },
+        body: { id: d.id, audit_status: d.audit_status, reason: d.reason },
       }),
     onSuccess: () =>
       Promise.all([

@@ -1,10 +1,14 @@
 /**
  * The operations drawer (role 70, issue 4 §5–6): the review queue (apps and ad slots under review,
- * every organisation) with Approve (1 → 2) and Reject (1 → 4), and the to-do notifications that have
- * not been delivered (no TODO_WEBHOOK_URL, or still retrying).
+ * every organisation) with Approve (1 → 2) and Reject (1 → 4, asking for the reason the publisher is
+ * told), and the to-do notifications that have not been delivered (no TODO_WEBHOOK_URL, or still
+ * retrying).
  */
 import { Button, Drawer, Empty, List, Space, Tabs, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runChange } from '@/components/list-page/run-change.ts';
+import { RejectReasonDialog } from '@/components/reject-reason-dialog.tsx';
 import { useDecide, useReviewQueue, useTodoList } from '../api/ops-api.ts';
 
 type Item = { key: string; entity: 'app' | 'adpos'; id: number; title: string; detail: string };
@@ -14,6 +18,17 @@ export function ReviewDrawer({ open, onClose }: { open: boolean; onClose: () => 
   const queue = useReviewQueue(open);
   const todo = useTodoList(open);
   const decide = useDecide();
+  const [rejecting, setRejecting] = useState<Item | null>(null);
+  const reject = async (reason: string) => {
+    if (!rejecting) return false;
+    const { entity, id } = rejecting;
+    const done = await runChange(
+      () => decide.mutateAsync({ entity, id, audit_status: 4, reason }),
+      t('statusChanged'),
+    );
+    if (done) setRejecting(null);
+    return done;
+  };
 
   const items: Item[] = [
     ...(queue.data?.apps ?? []).map((a) => ({
@@ -47,7 +62,7 @@ export function ReviewDrawer({ open, onClose }: { open: boolean; onClose: () => 
       size="small"
       danger
       data-testid={`review-reject-${item.key}`}
-      onClick={() => decide.mutate({ entity: item.entity, id: item.id, audit_status: 4 })}
+      onClick={() => setRejecting(item)}
     >
       {t('actions.reject')}
     </Button>,
@@ -55,6 +70,11 @@ export function ReviewDrawer({ open, onClose }: { open: boolean; onClose: () => 
 
   return (
     <Drawer open={open} onClose={onClose} title={t('review.title')} size="large" data-testid="review-drawer">
+      <RejectReasonDialog
+        name={rejecting?.title ?? null}
+        onCancel={() => setRejecting(null)}
+        onSubmit={reject}
+      />
       <Tabs
         items={[
           {

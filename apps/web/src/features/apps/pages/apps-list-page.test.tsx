@@ -279,8 +279,20 @@ describe('operations review drawer (issue 4 §5–6)', () => {
     await user.click(screen.getByTestId('open-review'));
     await user.click(await screen.findByTestId('review-approve-app-1'));
     await waitFor(() => expect(api.callsTo('/v1/app/status')[0]?.body).toEqual({ id: 1, audit_status: 2 }));
+    // Rejecting asks for the reason the publisher is told; without one nothing is sent.
     await user.click(screen.getByTestId('review-reject-adpos-9'));
-    await waitFor(() => expect(api.callsTo('/v1/adpos/status')[0]?.body).toEqual({ id: 9, audit_status: 4 }));
+    await user.click(await screen.findByTestId('reject-reason-ok'));
+    expect(await screen.findByText('请填写驳回原因')).toBeTruthy();
+    expect(api.callsTo('/v1/adpos/status')).toHaveLength(0);
+    await user.type(screen.getByTestId('reject-reason'), 'Duplicate placement');
+    await user.click(screen.getByTestId('reject-reason-ok'));
+    await waitFor(() =>
+      expect(api.callsTo('/v1/adpos/status')[0]?.body).toEqual({
+        id: 9,
+        audit_status: 4,
+        reason: 'Duplicate placement',
+      }),
+    );
     await user.click(screen.getByText('待办通知 (1)'));
     await screen.findByText('Gone App');
     expect(screen.getByText('删除', { selector: '.ant-tag' })).toBeTruthy();

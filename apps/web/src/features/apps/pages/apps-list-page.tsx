@@ -4,14 +4,15 @@
  * columns id, name, package, system, app key (click to copy, 'Copy success'; hidden while under
  * review, and for ever when the app never left review), ad slot count (opens the ad slots filtered by app name), status (audit-status-cell),
  * actions (add ad slot, edit, delete; hidden when status is −1); pagination with size choices.
- * Operations staff see every organisation's apps, a publisher column, and approve or reject.
+ * Operations staff see every organisation's apps, a publisher column, and approve or reject (with a
+ * reason). `?app_name=` sets the name filter (a notification's link to its app).
  */
 import '../i18n.ts';
 import type { AppItem } from '@portal/contracts/apps.ts';
 import { Button, Modal, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { AuditStatusCell } from '@/components/audit-status-cell.tsx';
 import { useIsOps } from '@/components/is-ops.ts';
 import type { FilterField } from '@/components/list-page/filter-bar.tsx';
@@ -33,7 +34,14 @@ export default function AppsListPage() {
   const { t } = useTranslation('apps');
   const navigate = useNavigate();
   const isOps = useIsOps();
-  const state = useListState(NO_FILTERS);
+  const [search] = useSearchParams();
+  const presetName = search.get('app_name') ?? '';
+  const state = useListState(NO_FILTERS, { app_name: presetName });
+  // A new link (e.g. another notification while this page is open) sets the name filter.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the URL only, not the state
+  useEffect(() => {
+    if (presetName && state.draft.app_name !== presetName) state.set('app_name', presetName, true);
+  }, [presetName]);
   const [dialog, setDialog] = useState<{ open: boolean; editing: AppItem | null }>({
     open: false,
     editing: null,
@@ -131,7 +139,7 @@ export default function AppsListPage() {
           name={app.app_name}
           status={s}
           isOps={isOps}
-          onChange={(to) => changeStatus.mutateAsync({ id: app.id, audit_status: to })}
+          onChange={(to, reason) => changeStatus.mutateAsync({ id: app.id, audit_status: to, reason })}
         />
       ),
     },

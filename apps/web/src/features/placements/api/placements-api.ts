@@ -1,6 +1,6 @@
 /** Ad slot endpoints (spec §7 Ad slots; contracts placements.ts): one hook or function per endpoint. */
 
-import type { AppOption } from '@portal/contracts/apps.ts';
+import type { AppOption, StatusBody } from '@portal/contracts/apps.ts';
 import type { AdposCreateBody, AdposItem, AdposListData, AdStyleInfo } from '@portal/contracts/placements.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/request.ts';
@@ -72,8 +72,7 @@ export function useSavePlacement() {
 export function usePlacementStatus() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: { id: number; audit_status: number }) =>
-      request<AdposItem>('/v1/adpos/status', { method: 'PUT', body }),
+    mutationFn: (body: StatusBody) => request<AdposItem>('/v1/adpos/status', { method: 'PUT', body }),
     onSuccess: invalidate,
   });
 }

@@ -44,9 +44,11 @@ export default function PlacementsListPage() {
   const navigate = useNavigate();
   const presetAppId = params.app_id && /^\d+$/.test(params.app_id) ? Number(params.app_id) : undefined;
   const presetAppName = params.app_name ?? search.get('app_name') ?? '';
+  // `?adpos_id=` (a notification's link to its ad slot) sets the id filter.
+  const presetSlot = /^\d+$/.test(search.get('adpos_id') ?? '') ? Number(search.get('adpos_id')) : null;
   const isOps = useIsOps();
   const styles = useAdStyles();
-  const state = useListState(NO_FILTERS, { app_name: presetAppName });
+  const state = useListState(NO_FILTERS, { app_name: presetAppName, adpos_id: presetSlot });
   const [dialog, setDialog] = useState<{ open: boolean; editing: AdposItem | null }>({
     open: presetAppId !== undefined,
     editing: null,
@@ -61,6 +63,10 @@ export default function PlacementsListPage() {
     if (state.draft.app_name !== presetAppName) state.set('app_name', presetAppName, true);
     if (presetAppId !== undefined) setDialog({ open: true, editing: null });
   }, [presetAppName, presetAppId]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the URL only, not the state
+  useEffect(() => {
+    if (presetSlot !== null && state.draft.adpos_id !== presetSlot) state.set('adpos_id', presetSlot, true);
+  }, [presetSlot]);
 
   const filters: FilterField<Filters>[] = [
     {
@@ -111,7 +117,7 @@ export default function PlacementsListPage() {
           name={slot.adpos_name}
           status={s}
           isOps={isOps}
-          onChange={(to) => changeStatus.mutateAsync({ id: slot.adpos_id, audit_status: to })}
+          onChange={(to, reason) => changeStatus.mutateAsync({ id: slot.adpos_id, audit_status: to, reason })}
         />
       ),
     },
