@@ -53,9 +53,9 @@ export const appText = {
   badPublisher: { zh: '请选择开发者公司', en: 'Choose the publisher company' },
   badProfitCenter: { zh: '利润中心不存在', en: 'The profit centre does not exist' },
   deleted: { zh: '应用已删除', en: 'The app is deleted' },
-  reasonRequired: { zh: '请填写驳回原因', en: 'Give the reason for the rejection' },
+  reasonRequired: { zh: '请填写拒绝原因', en: 'Give the reason for the rejection' },
   reasonInvalid: {
-    zh: '驳回原因不能超过 200 个字符，且不能包含控制字符',
+    zh: '拒绝原因不能超过 200 个字符，且不能包含控制字符',
     en: 'The reason must be at most 200 characters, without control characters',
   },
 } as const satisfies Record<string, Record<Lang, string>>;

@@ -73,7 +73,7 @@ describe.each(testDbKinds)('notifications on %s', (db) => {
       { id: a.id, audit_status: 4 },
       'zh-CN',
     );
-    expect(zh.data.errors[0].message).toBe('请填写驳回原因');
+    expect(zh.data.errors[0].message).toBe('请填写拒绝原因');
     const listed = await inv.call('GET', '/v1/app', inv.tokens.demo, { app_name: a.name });
     expect(listed.data.list[0].audit_status).toBe(1);
     expect(await unread(inv.tokens.demo)).toBe(0);

@@ -282,7 +282,7 @@ describe('operations review drawer (issue 4 §5–6)', () => {
     // Rejecting asks for the reason the publisher is told; without one nothing is sent.
     await user.click(screen.getByTestId('review-reject-adpos-9'));
     await user.click(await screen.findByTestId('reject-reason-ok'));
-    expect(await screen.findByText('请填写驳回原因')).toBeTruthy();
+    expect(await screen.findByText('请填写拒绝原因')).toBeTruthy();
     expect(api.callsTo('/v1/adpos/status')).toHaveLength(0);
     await user.type(screen.getByTestId('reject-reason'), 'Duplicate placement');
     await user.click(screen.getByTestId('reject-reason-ok'));

@@ -40,6 +40,8 @@ export function NotificationBell() {
       trigger="click"
       placement="bottomRight"
       arrow={false}
+      // On a phone the bell is not at the window's edge: slide the panel back into the window.
+      align={{ overflow: { adjustX: true, shiftX: true, adjustY: true } }}
       destroyOnHidden
       styles={{ container: { padding: 0 } }}
       content={

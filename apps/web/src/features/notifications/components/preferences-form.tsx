@@ -1,9 +1,9 @@
 /**
- * Notification preferences: each kind with its label and a choice of in the portal, by e-mail or
- * both (the kind's default marked); saved together.
+ * Notification preferences: each kind with its label, its default, and a choice of in the portal, by
+ * e-mail or both (wrapping under the label on a phone); saved together.
  */
 import type { NotificationChannels, NotificationPreference } from '@portal/contracts/notifications.ts';
-import { Button, Flex, Radio, Table, Tag, Typography } from 'antd';
+import { Button, Flex, List, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { succeed } from '@/lib/notify.ts';
@@ -35,44 +35,33 @@ export function PreferencesForm() {
   return (
     <>
       <Typography.Paragraph type="secondary">{t('preferences.intro')}</Typography.Paragraph>
-      <Table<NotificationPreference>
-        rowKey="kind"
-        size="middle"
+      <List<NotificationPreference>
         loading={prefs.isPending}
         dataSource={rows}
-        pagination={false}
-        scroll={{ x: 560 }}
-        columns={[
-          { title: t('preferences.kind'), dataIndex: 'label' },
-          {
-            title: t('preferences.channels'),
-            key: 'channels',
-            width: 330,
-            render: (_, p) => (
+        bordered
+        size="small"
+        renderItem={(p) => (
+          <List.Item key={p.kind}>
+            <Flex justify="space-between" align="center" wrap gap={8} style={{ width: '100%' }}>
+              <div style={{ minWidth: 160, flex: '1 1 160px' }}>
+                <Typography.Text id={`preference-label-${p.kind}`}>{p.label}</Typography.Text>
+                <br />
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {t('preferences.defaultIs', { channels: t(`preferences.${p.default_channels}`) })}
+                </Typography.Text>
+              </div>
               <Radio.Group
                 size="small"
                 optionType="button"
                 value={p.channels}
-                aria-label={p.label}
+                aria-labelledby={`preference-label-${p.kind}`}
                 data-testid={`preference-${p.kind}`}
                 onChange={(e) => setChanged((c) => ({ ...c, [p.kind]: e.target.value }))}
-                options={CHANNELS.map((c) => ({
-                  value: c,
-                  label: (
-                    <>
-                      {t(`preferences.${c}`)}
-                      {c === p.default_channels && (
-                        <Tag bordered={false} className="preference-default">
-                          {t('preferences.default')}
-                        </Tag>
-                      )}
-                    </>
-                  ),
-                }))}
+                options={CHANNELS.map((c) => ({ value: c, label: t(`preferences.${c}`) }))}
               />
-            ),
-          },
-        ]}
+            </Flex>
+          </List.Item>
+        )}
       />
       <Flex gap={8} justify="end" style={{ marginTop: 12 }}>
         <Button disabled={!dirty || save.isPending} onClick={() => setChanged({})}>
