@@ -46,3 +46,42 @@ export async function mailedCode(
   }
   throw new Error(`no mail with a code to ${to} in ${dir}`);
 }
+
+/** RFC 2047 encoded words of a header value, decoded (UTF-8, B or Q). */
+function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, _charset: string, enc: string, data: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : Buffer.from(
+            data
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
+    );
+}
+
+export type OutboxMail = { file: string; to: string; subject: string; messageId: string; text: string };
+
+/** Every mail of the outbox to `to` (any case), oldest first, with decoded subject and text. */
+export async function mailsTo(dataDir: string, to: string): Promise<OutboxMail[]> {
+  const dir = path.join(dataDir, 'outbox');
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort();
+  const mails: OutboxMail[] = [];
+  for (const name of names) {
+    const raw = await readFile(path.join(dir, name), 'utf8');
+    const head = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
+    const header = (h: string) => head.match(new RegExp(`^${h}:\\s*(.*)$`, 'im'))?.[1]?.trim() ?? '';
+    if (header('To').toLowerCase() !== to.toLowerCase()) continue;
+    mails.push({
+      file: name,
+      to: header('To'),
+      subject: decodeHeader(header('Subject')),
+      messageId: header('Message-ID'),
+      text: decodeBody(raw),
+    });
+  }
+  return mails;
+}
