@@ -33,7 +33,7 @@ type Expected = {
   reports: ReportKind[];
   /** Menu paths decided by inputs user_info lacks (channel types, APP report): absent from the fallback. */
   serverOnly: string[];
-  /** Routes the web adds beside the menu (security, API keys, audit, schedules). */
+  /** Routes the web adds beside the menu (security, notifications, API keys, audit, schedules). */
   beside: string[];
 };
 
@@ -53,7 +53,7 @@ const expected: Record<string, Expected> = {
     ],
     reports: ['sdk', 'affiliate', 'game', 'gx'],
     serverOnly: ['/appReport/list'],
-    beside: ['/account/security', '/account/apiKeys', '/account/audit', '/report/schedules'],
+    beside: ['/account/security', '/account/notifications', '/account/apiKeys', '/account/audit', '/report/schedules'],
   },
   // Member 68 of Demo Games with data permissions of types 3 and 5.
   'member@example.com': {
@@ -68,14 +68,14 @@ const expected: Record<string, Expected> = {
     ],
     reports: ['sdk', 'affiliate', 'game', 'gx'],
     serverOnly: ['/appReport/list'],
-    beside: ['/account/security', '/account/apiKeys', '/report/schedules'],
+    beside: ['/account/security', '/account/notifications', '/account/apiKeys', '/report/schedules'],
   },
   // Admin 67 of Other Media (cooperation 1) whose organisation has RTB channels.
   'other@example.com': {
     menu: ['/report', '/report/sdk', '/report/rtb', '/report/game', ...management, ...account, ...admin],
     reports: ['sdk', 'rtb', 'game'],
     serverOnly: ['/report/rtb'],
-    beside: ['/account/security', '/account/apiKeys', '/account/audit', '/report/schedules'],
+    beside: ['/account/security', '/account/notifications', '/account/apiKeys', '/account/audit', '/report/schedules'],
   },
   // Operations 70 (cooperation 1 and 4, no channels): RTB by role alone.
   'ops@example.com': {
@@ -92,26 +92,26 @@ const expected: Record<string, Expected> = {
     ],
     reports: ['sdk', 'rtb', 'affiliate', 'game'],
     serverOnly: [],
-    beside: ['/account/security', '/account/audit', '/report/schedules'],
+    beside: ['/account/security', '/account/notifications', '/account/audit', '/report/schedules'],
   },
   // Synthetic: member 68 of Other Media with one RTB data permission (type 4) and nothing else.
   'rtb-member@example.com': {
     menu: ['/report', '/report/rtb', ...account],
     reports: ['rtb'],
     serverOnly: [],
-    beside: ['/account/security', '/account/apiKeys', '/report/schedules'],
+    beside: ['/account/security', '/account/notifications', '/account/apiKeys', '/report/schedules'],
   },
   // Synthetic: admin 67 of an organisation without cooperation types but with an RTB channel.
   'rtb-admin@example.com': {
     menu: ['/report', '/report/rtb', ...account, ...admin],
     reports: ['rtb'],
     serverOnly: ['/report', '/report/rtb'],
-    beside: ['/account/security', '/account/apiKeys', '/account/audit', '/report/schedules'],
+    beside: ['/account/security', '/account/notifications', '/account/apiKeys', '/account/audit', '/report/schedules'],
   },
   // Synthetic: a pending application (status 3) to Demo Games holding an SDK data permission.
-  'pending@example.com': { menu: account, reports: [], serverOnly: [], beside: ['/account/security'] },
+  'pending@example.com': { menu: account, reports: [], serverOnly: [], beside: ['/account/security', '/account/notifications'] },
   // Synthetic: signed up, no organisation yet.
-  'loner@example.com': { menu: account, reports: [], serverOnly: [], beside: ['/account/security'] },
+  'loner@example.com': { menu: account, reports: [], serverOnly: [], beside: ['/account/security', '/account/notifications'] },
 };
 
 /** Inserts a user (password DEMO_PASSWORD) with roles and data permission types. */
