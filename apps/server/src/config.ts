@@ -16,6 +16,9 @@ const bool = z
  */
 export const DEFAULT_REPORT_STORE_MEMORY_LIMIT = '256MB';
 
+/** A ClickHouse cluster name the schema may name unquoted (`ON CLUSTER <name>`, `Distributed(<name>, …)`). */
+const CLUSTER_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
 const schema = z.object({
   NODE_ENV: z.string().default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -28,6 +31,11 @@ const schema = z.object({
   REPORT_STORE_URL: z
     .string()
     .regex(/^(duckdb:|clickhouses?:\/\/|https?:\/\/)/, 'must be duckdb:<path>, clickhouse://… or http(s)://…')
+    .optional(),
+  /** A cluster of the ClickHouse servers' `remote_servers`: replicated tables behind Distributed ones. */
+  REPORT_STORE_CLUSTER: z
+    .string()
+    .regex(CLUSTER_NAME, 'must be a cluster name: letters, digits and _, not starting with a digit')
     .optional(),
   REDIS_URL: z
     .string()
@@ -98,6 +106,8 @@ export type Config = {
   dataDir: string;
   databaseUrl?: string;
   reportStoreUrl?: string;
+  /** ClickHouse cluster the report tables span (README "Running at scale"); undefined: one server. */
+  reportStoreCluster?: string;
   redisUrl?: string;
   /** Prefix of every Redis key, e.g. 'portal:'. */
   redisKeyPrefix: string;
@@ -157,6 +167,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  CAPTCHA_TEST_ANSWER: must not be set when NODE_ENV=production',
     );
   }
+  if (e.REPORT_STORE_CLUSTER && !/^(clickhouses?|https?):\/\//.test(e.REPORT_STORE_URL ?? '')) {
+    throw new ConfigError(
+      'Invalid configuration:\n  REPORT_STORE_CLUSTER: needs REPORT_STORE_URL to name a ClickHouse server (clickhouse://… or http(s)://…)',
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
@@ -164,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     reportStoreUrl: e.REPORT_STORE_URL,
+    reportStoreCluster: e.REPORT_STORE_CLUSTER,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     reportTimezone: e.REPORT_TIMEZONE,

@@ -80,7 +80,8 @@ export interface ReportStore {
 /**
  * Opens the configured report store and ensures its schema: `REPORT_STORE_URL` unset → the DuckDB
  * file `DATA_DIR/reports.duckdb`; `duckdb:<path>` → that file; `clickhouse://user:pass@host:8123/db`
- * or `http(s)://…/db` → ClickHouse over HTTP. Throws on any other scheme.
+ * or `http(s)://…/db` → ClickHouse over HTTP (on the cluster `REPORT_STORE_CLUSTER` when set). Throws on
+ * any other scheme.
  */
 export async function openReportStore(config: Config): Promise<ReportStore> {
   const url = config.reportStoreUrl;
@@ -89,7 +90,9 @@ export async function openReportStore(config: Config): Promise<ReportStore> {
   if (url.startsWith('duckdb:')) {
     return openDuckDbStore(url.slice('duckdb:'.length).replace(/^\/\//, ''), config.reportStoreMemoryLimit);
   }
-  if (/^(clickhouse|https?):\/\//.test(url)) return openClickHouseStore(url);
+  if (/^(clickhouse|https?):\/\//.test(url)) {
+    return openClickHouseStore(url, { cluster: config.reportStoreCluster });
+  }
   throw new Error(
     `REPORT_STORE_URL: expected duckdb:<path>, clickhouse://… or http(s)://… (got ${url.split(':')[0]}:)`,
   );

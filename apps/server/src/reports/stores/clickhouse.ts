@@ -15,6 +15,9 @@
  *   the swap changes nothing.
  * - `write` serialises this process's writes; several API instances may write at once (ClickHouse
  *   inserts and partition swaps need no single writer).
+ * - With `cluster` (`REPORT_STORE_CLUSTER`) the schema is made on every host of that cluster
+ *   (clickhouse-schema.ts): reads go to the Distributed tables, which keep the single server's names,
+ *   and `replaceDays` stages and swaps on every shard (clickhouse-cluster.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -35,7 +38,15 @@ import type {
   ReportValue,
   WriteRunner,
 } from '../store.ts';
-import { baseTableDdl, clickhouseSchemaSql, rollupTableDdl, rollupViewDdl } from './clickhouse-schema.ts';
+import { replaceDaysOnCluster } from './clickhouse-cluster.ts';
+import {
+  baseTableDdl,
+  type ClickHouseCluster,
+  clickhouseSchemaSql,
+  databaseDdl,
+  rollupTableDdl,
+  rollupViewDdl,
+} from './clickhouse-schema.ts';
 
 /** A ClickHouse identifier we create or accept as a database name. */
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -70,9 +81,20 @@ export function clickhouseUrlOptions(url: string): {
   return { url: `${u.protocol}//${u.host}`, username, password, database };
 }
 
-/** Opens the ClickHouse report store at `url`, creating the database and schema when missing. */
-export async function openClickHouseStore(url: string): Promise<ReportStore> {
+/**
+ * Opens the ClickHouse report store at `url`, creating the database and schema when missing; with
+ * `cluster` (a name of the servers' `remote_servers`, an identifier) on every host of that cluster.
+ * Throws on a bad database or cluster name, or when a statement fails.
+ */
+export async function openClickHouseStore(
+  url: string,
+  opts: { cluster?: string } = {},
+): Promise<ReportStore> {
   const o = clickhouseUrlOptions(url);
+  if (opts.cluster !== undefined && !IDENTIFIER.test(opts.cluster)) {
+    throw new Error(`REPORT_STORE_CLUSTER: bad cluster name ${opts.cluster}`);
+  }
+  const on = opts.cluster ? { cluster: opts.cluster, database: o.database } : undefined;
   const common = {
     url: o.url,
     username: o.username,
@@ -85,13 +107,13 @@ export async function openClickHouseStore(url: string): Promise<ReportStore> {
   };
   const admin = createClient({ ...common, database: 'default' });
   try {
-    await admin.command({ query: `CREATE DATABASE IF NOT EXISTS ${o.database}` });
+    await admin.command({ query: databaseDdl(o.database, on) });
   } finally {
     await admin.close();
   }
   const client = createClient({ ...common, database: o.database });
-  for (const ddl of clickhouseSchemaSql(Object.values(factTables))) await client.command({ query: ddl });
-  return clickhouseStore(client);
+  for (const ddl of clickhouseSchemaSql(Object.values(factTables), on)) await client.command({ query: ddl });
+  return clickhouseStore(client, on);
 }
 
 /** A 64-bit or wider integer type, plain, Nullable or a rollup's SimpleAggregateFunction. */
@@ -108,7 +130,7 @@ function convert(value: unknown, type: string): ReportValue {
   return JSON.stringify(value);
 }
 
-function clickhouseStore(client: ClickHouseClient): ReportStore {
+function clickhouseStore(client: ClickHouseClient, on?: ClickHouseCluster): ReportStore {
   const inFlight = new Set<Promise<unknown>>();
   let writeChain: Promise<unknown> = Promise.resolve();
   let closed = false;
@@ -259,6 +281,7 @@ function clickhouseStore(client: ClickHouseClient): ReportStore {
     },
     write,
     replaceDays(t, days, rows) {
+      if (on) return write(() => replaceDaysOnCluster({ client, run, read }, t, days, rows, on));
       return write(() => replaceDays(t, days, rows));
     },
     async close() {
