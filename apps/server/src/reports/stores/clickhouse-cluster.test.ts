@@ -194,6 +194,22 @@ describe('ClickHouse store on a cluster', () => {
     expect(left).toEqual([]);
   });
 
+  it('refuses a database that holds a single server’s tables under the Distributed names', async () => {
+    const host = new URL(endpoint.url).host;
+    const single = await openClickHouseStore(`clickhouse://default:@${host}/reports_single`);
+    await single.close();
+    await expect(
+      openClickHouseStore(`clickhouse://default:@${host}/reports_single`, { cluster: on.cluster }),
+    ).rejects.toThrow(
+      /REPORT_STORE_CLUSTER=portal_2x2: reports_single holds a single server's tables \(.*sdk_hourly \(MergeTree\)/,
+    );
+    // The cluster's own database opens again (its tables are the Distributed ones).
+    const again = await openClickHouseStore(`clickhouse://default:@${host}/${on.database}`, {
+      cluster: on.cluster,
+    });
+    await again.close();
+  });
+
   it('empties a day on a shard whose share of the file has no rows of it', async () => {
     // One shard's view of a swap: the day is staged (it has rows on another shard), but this
     // shard's staging partition is empty, so the day must end empty here.

@@ -39,6 +39,35 @@ import {
   rollupViewDdl,
 } from './clickhouse-schema.ts';
 
+/**
+ * Throws when the database already holds a MergeTree table (a single server's schema) under one of the
+ * Distributed tables' names: `CREATE … IF NOT EXISTS` would keep it, the portal would read it and
+ * imports would swap into the `_local` tables beside it. Such a database is moved to the cluster's
+ * layout by hand (README "Past one ClickHouse server").
+ */
+export async function refuseSingleServerTables(
+  client: ClickHouseClient,
+  tables: FactTable[],
+  on: ClickHouseCluster,
+): Promise<void> {
+  const names = tables.flatMap((t) => [t.hourly, t.daily].filter((x): x is string => x !== null));
+  const rs = await client.query({
+    query:
+      'SELECT name, engine FROM system.tables WHERE database = {db:String} AND has({names:Array(String)}, name)',
+    query_params: { db: on.database, names },
+    format: 'JSONEachRow',
+  });
+  const wrong = (await rs.json<{ name: string; engine: string }>()).filter((r) =>
+    /MergeTree$/.test(r.engine),
+  );
+  if (wrong.length) {
+    const list = wrong.map((r) => `${r.name} (${r.engine})`).join(', ');
+    throw new Error(
+      `REPORT_STORE_CLUSTER=${on.cluster}: ${on.database} holds a single server's tables (${list}), not Distributed ones; move them to the cluster's layout first`,
+    );
+  }
+}
+
 /** The staging tables of one cluster import (unqualified names). */
 export type ClusterStaging = {
   /** The shard-local base table swapped into, e.g. `sdk_hourly_local`. */

@@ -38,7 +38,7 @@ import type {
   ReportValue,
   WriteRunner,
 } from '../store.ts';
-import { replaceDaysOnCluster } from './clickhouse-cluster.ts';
+import { refuseSingleServerTables, replaceDaysOnCluster } from './clickhouse-cluster.ts';
 import {
   baseTableDdl,
   type ClickHouseCluster,
@@ -112,6 +112,7 @@ export async function openClickHouseStore(
     await admin.close();
   }
   const client = createClient({ ...common, database: o.database });
+  if (on) await refuseSingleServerTables(client, Object.values(factTables), on);
   for (const ddl of clickhouseSchemaSql(Object.values(factTables), on)) await client.command({ query: ddl });
   return clickhouseStore(client, on);
 }
