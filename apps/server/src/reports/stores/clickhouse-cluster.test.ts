@@ -6,6 +6,9 @@
  * REPLICA` a no-op. So the portal's reads and the import's writes go through the Distributed names to
  * the local tables exactly as the generated SQL says.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { type ChdbEndpoint, startChdbEndpoint } from '../../test/chdb-endpoint.ts';
@@ -127,11 +130,12 @@ describe('ClickHouse store on a cluster', () => {
 
   it('imports through the Distributed staging table, swaps days on the local tables of every shard, reads the Distributed tables', async () => {
     sent.length = 0;
-    await store.replaceDays(
+    const written = await store.replaceDays(
       sdkFacts,
       ['2026-01-10', '2026-01-11'],
       chunks([row('2026-01-10', 1, 'k1', 10, '0.100001')], [row('2026-01-11', 2, 'k1', 30, '2.25')]),
     );
+    expect(written).toBe(2);
     const list = async () => {
       const q = toReportQuery({
         start: '20260101',
@@ -185,7 +189,16 @@ describe('ClickHouse store on a cluster', () => {
     }
 
     // The same day again: replaced, not added; a day named without rows ends up empty.
-    await store.replaceDays(sdkFacts, ['2026-01-11'], chunks([row('2026-01-11', 5, 'k2', 7, '0.000007')]));
+    // (as a CSV file this time, the way `npm run import` hands facts over)
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cluster-csv-'));
+    try {
+      const r = row('2026-01-11', 5, 'k2', 7, '0.000007');
+      const csvFile = path.join(dir, 'facts.csv');
+      writeFileSync(csvFile, `${Object.keys(r).join(',')}\n${Object.values(r).join(',')}\n`);
+      expect(await store.replaceDays(sdkFacts, ['2026-01-11'], { csvFile })).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     await store.replaceDays(sdkFacts, ['2026-01-10'], chunks());
     expect(await list()).toEqual({ rows: [['20260111', 7]], total: [7, 0.000007] });
     const left = await plain.query(

@@ -183,8 +183,9 @@ export async function replaceDaysOnCluster(
   try {
     for (const ddl of clusterStagingDdl(t, s, on)) await io.run(ddl);
     let written = await insertRows(io.client, stageAll, columns, rows);
-    if ('csvFile' in rows)
+    if ('csvFile' in rows) {
       written = Number((await io.read(`SELECT count() AS n FROM ${stageAll}`))[0]?.n ?? 0);
+    }
     for (const sql of clusterSyncSql(s, on)) await io.run(sql);
     const staged = new Set(
       (await io.read(`SELECT DISTINCT toString(dt) AS d FROM ${stageAll}`)).map((r) => String(r.d)),
@@ -193,10 +194,12 @@ export async function replaceDaysOnCluster(
       "SELECT count() AS n FROM system.settings WHERE name = 'allow_replace_partition_from_empty_source'",
     );
     const allowEmpty = Number(known?.n) > 0;
-    const pairs = [[s.table, s.stage], ...(s.rollup ? [[s.rollup.table, s.rollup.stage]] : [])];
+    const pairs: [string, string][] = [
+      [s.table, s.stage],
+      ...(s.rollup ? [[s.rollup.table, s.rollup.stage] as [string, string]] : []),
+    ];
     for (const [table, from] of pairs) {
-      for (const sql of clusterSwapSql(table ?? '', from ?? '', days, staged, on, allowEmpty))
-        await io.run(sql);
+      for (const sql of clusterSwapSql(table, from, days, staged, on, allowEmpty)) await io.run(sql);
     }
     return written;
   } finally {
