@@ -25,8 +25,11 @@ export type TestAppOptions = {
   now?: () => Date;
   /** 'duckdb' (default) or 'clickhouse' (the production adapter against this file's chDB endpoint). */
   reportStore?: ReportStoreKind;
-  /** Stores shared with other test apps (several instances): used as given, never dropped. */
-  shared?: { databaseUrl: string; reportStoreUrl: string };
+  /**
+   * Stores shared with other test apps (several instances): used as given, never dropped. Without
+   * `reportStoreUrl` each app has its own DuckDB file.
+   */
+  shared?: { databaseUrl: string; reportStoreUrl?: string };
 };
 
 export type ReportStoreKind = 'duckdb' | 'clickhouse';
@@ -127,6 +130,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
     PORTAL_RSA_PRIVATE_KEY: await testRsaKey(),
+    // Background jobs run when a test asks (`app.jobs.runDue()`), on the test's clock.
+    JOB_POLL_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(reportStoreUrl ? { REPORT_STORE_URL: reportStoreUrl } : {}),
     ...opts.env,
