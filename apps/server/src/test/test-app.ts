@@ -25,8 +25,11 @@ export type TestAppOptions = {
   now?: () => Date;
   /** 'duckdb' (default) or 'clickhouse' (the production adapter against this file's chDB endpoint). */
   reportStore?: ReportStoreKind;
-  /** Stores shared with other test apps (several instances): used as given, never dropped. */
-  shared?: { databaseUrl: string; reportStoreUrl: string };
+  /**
+   * Stores shared with other test apps (several instances): used as given, never dropped. Without
+   * `reportStoreUrl` each app has its own DuckDB file.
+   */
+  shared?: { databaseUrl: string; reportStoreUrl?: string };
 };
 
 export type ReportStoreKind = 'duckdb' | 'clickhouse';
