@@ -121,7 +121,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       ? await createCallerCacheSync(callerCache, config.redisUrl, config.redisKeyPrefix, (err) =>
           app.log.warn(
             { err },
-            'caller cache: Redis unavailable, other instances’ writes apply within AUTH_CACHE_MS',
+            'caller cache paused: Redis unavailable, sessions and access are read from the accounts store on every request',
           ),
         )
       : null;
