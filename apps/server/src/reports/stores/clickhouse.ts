@@ -70,10 +70,9 @@ export function clickhouseUrlOptions(url: string): {
   return { url: `${u.protocol}//${u.host}`, username, password, database };
 }
 
-/** Opens the ClickHouse report store at `url`, creating the database and schema when missing. */
-export async function openClickHouseStore(url: string): Promise<ReportStore> {
-  const o = clickhouseUrlOptions(url);
-  const common = {
+/** Options of every client of the store at `o` (database aside). */
+function clientOptions(o: ReturnType<typeof clickhouseUrlOptions>) {
+  return {
     url: o.url,
     username: o.username,
     password: o.password,
@@ -83,6 +82,25 @@ export async function openClickHouseStore(url: string): Promise<ReportStore> {
     // Failures reach the caller as errors, which it logs; the client's own log would repeat them.
     log: { level: ClickHouseLogLevel.OFF },
   };
+}
+
+/** Whether the database `url` names exists (`EXISTS DATABASE`). */
+export async function clickhouseDatabaseExists(url: string): Promise<boolean> {
+  const o = clickhouseUrlOptions(url);
+  const admin = createClient({ ...clientOptions(o), database: 'default' });
+  try {
+    const rs = await admin.query({ query: `EXISTS DATABASE ${o.database}`, format: 'JSONEachRow' });
+    const [row] = (await rs.json()) as { result?: number | string }[];
+    return Number(row?.result ?? 0) === 1;
+  } finally {
+    await admin.close();
+  }
+}
+
+/** Opens the ClickHouse report store at `url`, creating the database and schema when missing. */
+export async function openClickHouseStore(url: string): Promise<ReportStore> {
+  const o = clickhouseUrlOptions(url);
+  const common = clientOptions(o);
   const admin = createClient({ ...common, database: 'default' });
   try {
     await admin.command({ query: `CREATE DATABASE IF NOT EXISTS ${o.database}` });
