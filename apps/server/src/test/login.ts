@@ -47,6 +47,8 @@ export type LoginAttempt = {
   afterSign?: (form: Record<string, unknown>) => void;
   /** Client address (`request.ip`); default 127.0.0.1. */
   ip?: string;
+  /** The instance whose get_key the form is encrypted to (another one behind a load balancer); default `app`. */
+  keyFrom?: FastifyInstance;
 };
 
 /** Performs one login attempt and returns the parsed answer envelope. */
@@ -66,7 +68,7 @@ export async function attemptLogin(app: FastifyInstance, attempt: LoginAttempt):
   const res = await app.inject({
     method: 'POST',
     url: '/v1/passport/user/login',
-    payload: { data: await encryptForServer(app, form) },
+    payload: { data: await encryptForServer(attempt.keyFrom ?? app, form) },
     ...(attempt.ip ? { remoteAddress: attempt.ip } : {}),
   });
   return res.json();
