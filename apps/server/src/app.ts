@@ -1,7 +1,7 @@
 /**
  * buildApp(config): plugins, then modules. Used by start-up (main.ts) and by every test.
  * Plugin order: stores → error handler → compression → metrics, health → security headers → session →
- * OpenAPI → modules → web app (static + SPA fallback).
+ * OpenAPI → job queue → modules → web app (static + SPA fallback).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +39,7 @@ import { registerCompression } from './plugins/compression.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { health } from './plugins/health.ts';
 import { housekeeping } from './plugins/housekeeping.ts';
+import { jobsPlugin } from './plugins/jobs/plugin.ts';
 import { type KeyRing, openKeyRing } from './plugins/key-ring.ts';
 import { redactPaths } from './plugins/logging.ts';
 import { metrics } from './plugins/metrics.ts';
@@ -186,6 +187,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
+  // The job queue before the modules: they define their job kinds on it (plugins/jobs/plugin.ts).
+  await app.register(jobsPlugin);
   await app.register(passportRoutes);
   await app.register(userRoutes);
   await app.register(reportRoutes);

@@ -64,8 +64,10 @@ const schema = z.object({
   TODO_WEBHOOK_URL: z.string().url().optional(),
   /** Address the portal is reached at, for links in mails (scheduled reports' unsubscribe links). */
   PUBLIC_URL: z.string().url().optional(),
-  /** How often the scheduled-report worker looks for due sends (ms; 0: never, e.g. a read-only instance). */
-  REPORT_SCHEDULE_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** How often this instance looks for due background jobs (ms; 0: it runs none, e.g. a read-only instance). */
+  JOB_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  /** Background jobs this instance runs at once. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   APP_REPORT_COMPANY_IDS: z
     .string()
     .regex(/^\d+(,\d+)*$/, 'must be comma-separated company ids')
@@ -120,8 +122,10 @@ export type Config = {
   todoWebhookUrl?: string;
   /** Base of links in mails, without a trailing slash; default http://HOST:PORT. */
   publicUrl: string;
-  /** Poll interval of the scheduled-report worker, ms; 0 turns it off. */
-  reportSchedulePollMs: number;
+  /** Poll interval of the job runner (plugins/jobs), ms; 0: this instance runs no jobs. */
+  jobPollMs: number;
+  /** Jobs this instance runs at once. */
+  jobConcurrency: number;
   /** undefined: the demo organisation. */
   appReportCompanyIds?: number[];
   logLevel: string;
@@ -188,7 +192,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     todoWebhookUrl: e.TODO_WEBHOOK_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
-    reportSchedulePollMs: e.REPORT_SCHEDULE_POLL_MS,
+    jobPollMs: e.JOB_POLL_MS,
+    jobConcurrency: e.JOB_CONCURRENCY,
     appReportCompanyIds: e.APP_REPORT_COMPANY_IDS?.split(',').map(Number),
     logLevel: e.LOG_LEVEL,
     authCacheMs: e.AUTH_CACHE_MS,

@@ -53,6 +53,11 @@ export const appText = {
   badPublisher: { zh: '请选择开发者公司', en: 'Choose the publisher company' },
   badProfitCenter: { zh: '利润中心不存在', en: 'The profit centre does not exist' },
   deleted: { zh: '应用已删除', en: 'The app is deleted' },
+  reasonRequired: { zh: '请填写驳回原因', en: 'Give the reason for the rejection' },
+  reasonInvalid: {
+    zh: '驳回原因不能超过 200 个字符，且不能包含控制字符',
+    en: 'The reason must be at most 200 characters, without control characters',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 /** Field labels used inside `appText` messages. */
@@ -201,11 +206,22 @@ export type AppUpdateBody = z.infer<typeof appUpdateBody>;
 /** `DELETE /v1/app` (spec §7: sends id and status −1). */
 export const appDeleteBody = z.object({ id: z.number().int(), status: z.literal(-1).optional() });
 
+/** Longest reason operations may give for a rejection. */
+export const REVIEW_REASON_MAX = 200;
+
 /**
  * `PUT /v1/app/status` and `PUT /v1/adpos/status`. Allowed transitions (else 10007):
  * publisher (67): 2 → 3, 3 → 2; operations (70): also 1 → 2 (approve) and 1 → 4 (reject).
+ * A rejection needs `reason` (issue 27 item 4: the publisher is told why): 604 with a field error on
+ * `reason` when it is missing, blank, longer than REVIEW_REASON_MAX or holds control characters
+ * (`reviewReasonProblem`). It is sent to the publisher in the rejection notification and kept in the
+ * audit log; other transitions ignore it.
  */
-export const statusBody = z.object({ id: z.number().int(), audit_status: z.number().int() });
+export const statusBody = z.object({
+  id: z.number().int(),
+  audit_status: z.number().int(),
+  reason: z.string().max(2000).optional(),
+});
 export type StatusBody = z.infer<typeof statusBody>;
 
 /** A category; `name` in the caller's language. */
@@ -292,3 +308,29 @@ export const todoItem = z.object({
 });
 export type TodoItem = z.infer<typeof todoItem>;
 export const todoListData = z.object({ list: z.array(todoItem), total: z.number().int() });
+
+/**
+ * True when `text` holds a C0/C1 control, a bidi override or isolate (U+202A–202E, U+2066–2069) or a
+ * lone UTF-16 surrogate (which PostgreSQL refuses).
+ */
+export function hasUnsafeCharacters(text: string): boolean {
+  for (const ch of text) {
+    const c = ch.codePointAt(0) ?? 0;
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return true;
+    if ((c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)) return true;
+    // for…of yields a lone surrogate as its own code point.
+    if (c >= 0xd800 && c <= 0xdfff) return true;
+  }
+  return false;
+}
+
+/**
+ * What is wrong with a rejection reason (`appText` key), or null when it is fine: required, trimmed
+ * at most REVIEW_REASON_MAX characters, no control, bidi-override or lone-surrogate characters.
+ */
+export function reviewReasonProblem(reason: string | undefined): 'reasonRequired' | 'reasonInvalid' | null {
+  const r = reason?.trim() ?? '';
+  if (r === '') return 'reasonRequired';
+  if ([...r].length > REVIEW_REASON_MAX || hasUnsafeCharacters(r)) return 'reasonInvalid';
+  return null;
+}

@@ -47,3 +47,19 @@ export function offsetAt(ms: number, timezone: string): number {
   const whole = Math.floor(ms / 1000) * 1000;
   return wallClock(whole, timezone) - whole;
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The instant the wall clock of `timezone` shows `wall` (a wall time written as UTC ms): the first of
+ * two when it occurs twice, and the time shifted by the gap when it does not occur.
+ */
+export function instantOfWallTime(wall: number, timezone: string): number {
+  const before = offsetAt(wall - DAY_MS, timezone);
+  const after = offsetAt(wall + DAY_MS, timezone);
+  const valid = [...new Set([before, after])]
+    .map((o) => wall - o)
+    .filter((t) => offsetAt(t, timezone) === wall - t);
+  if (valid.length > 0) return Math.min(...valid);
+  return wall - before;
+}

@@ -2,14 +2,16 @@
  * Outgoing mail (api-contract §9 SMTP_URL, MAIL_FROM). With SMTP_URL, mail goes over SMTP through
  * nodemailer. Without it, each mail is rendered to its raw RFC 822 form and written to
  * DATA_DIR/outbox/<time>-<id>.eml, and the log says where (so someone trying the portal locally can
- * read the code); the log line itself never holds the mail's content.
+ * read the code); the log line itself never holds the mail's content. A mail with a fixed Message-ID
+ * is written once: `<id>` is then a hash of the Message-ID, and a second mail with it (a job run
+ * again after a crash) is dropped, as a receiver recognising the Message-ID would.
  *
  * `queue` does not wait for delivery: callers answer the same, and as fast, whether or not a mail was
  * sent (an unknown address must not be told apart by timing). Failures are logged. `flush` waits for
  * every queued mail (used at close and by tests).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -73,7 +75,14 @@ export function createMailer(
     const dir = outboxDir(config.dataDir);
     await mkdir(dir, { recursive: true });
     const stamp = new Date().toISOString().replaceAll(':', '-');
-    const file = path.join(dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
+    const id = mail.messageId
+      ? createHash('sha256').update(mail.messageId).digest('hex').slice(0, 16)
+      : randomBytes(4).toString('hex');
+    if (mail.messageId && (await readdir(dir)).some((f) => f.endsWith(`-${id}.eml`))) {
+      log.info({ messageId: mail.messageId }, 'mail already in the outbox: not written again');
+      return;
+    }
+    const file = path.join(dir, `${stamp}-${id}.eml`);
     await writeFile(file, info.message as Buffer, { mode: 0o600 });
     log.info({ file }, 'SMTP_URL is not set: mail written to the outbox');
   };

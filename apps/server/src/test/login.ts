@@ -47,6 +47,10 @@ export type LoginAttempt = {
   afterSign?: (form: Record<string, unknown>) => void;
   /** Client address (`request.ip`); default 127.0.0.1. */
   ip?: string;
+  /** `User-Agent` header; default none (inject sends `lightMyRequest`). */
+  userAgent?: string;
+  /** `Accept-Language` header; default none. */
+  lang?: string;
   /** The instance whose get_key the form is encrypted to (another one behind a load balancer); default `app`. */
   keyFrom?: FastifyInstance;
 };
@@ -69,6 +73,10 @@ export async function attemptLogin(app: FastifyInstance, attempt: LoginAttempt):
     method: 'POST',
     url: '/v1/passport/user/login',
     payload: { data: await encryptForServer(attempt.keyFrom ?? app, form) },
+    headers: {
+      ...(attempt.userAgent ? { 'user-agent': attempt.userAgent } : {}),
+      ...(attempt.lang ? { 'accept-language': attempt.lang } : {}),
+    },
     ...(attempt.ip ? { remoteAddress: attempt.ip } : {}),
   });
   return res.json();

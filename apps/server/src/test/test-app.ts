@@ -130,6 +130,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
     PORTAL_RSA_PRIVATE_KEY: await testRsaKey(),
+    // Background jobs run when a test asks (`app.jobs.runDue()`), on the test's clock.
+    JOB_POLL_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(reportStoreUrl ? { REPORT_STORE_URL: reportStoreUrl } : {}),
     ...opts.env,

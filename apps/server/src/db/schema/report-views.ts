@@ -6,10 +6,11 @@
  * - `report_schedules`: when a view is mailed (daily or weekly at an hour in an IANA time zone), to
  *   whom, in which format; `next_due_at` is the next send. `unsubscribe_secret` signs the one-click
  *   unsubscribe links of its mails.
- * - `report_schedule_runs`: the durable job (outbox) table, one row per due send, unique per
- *   (schedule_id, due_at) so a due time is queued once however many workers see it. Workers claim
- *   rows with `FOR UPDATE SKIP LOCKED` and a lease, as the to-do outbox does; `sent_to` lists the
- *   addresses already mailed, so a retry after a crash mails only the others.
+ * - `report_schedule_runs`: one row per due send, unique per (schedule_id, due_at) so a due time is
+ *   queued once however many instances see it, written with its `report-schedule.send` job
+ *   (plugins/jobs), which claims, leases and retries it; the row is the send's history (status,
+ *   attempts, rows, last error) that the schedules page shows. `sent_to` lists the addresses already
+ *   mailed, so a retry after a crash mails only the others.
  */
 import {
   bigserial,
@@ -88,9 +89,8 @@ export const reportScheduleRuns = pgTable(
     due_at: timestamp('due_at', { withTimezone: true }).notNull(),
     /** 'pending' (queued or retrying), 'sent', 'failed' (gave up or the owner lost access). */
     status: text('status').notNull().default('pending'),
+    /** Send attempts so far (the job's). */
     attempts: integer('attempts').notNull().default(0),
-    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lease_until: timestamp('lease_until', { withTimezone: true }),
     /** Addresses already mailed for this run. */
     sent_to: jsonb('sent_to').$type<string[]>().notNull().default([]),
     /** Rows in the attachment of the last attempt. */
@@ -99,8 +99,5 @@ export const reportScheduleRuns = pgTable(
     last_error: text('last_error'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('report_schedule_runs_due_uq').on(t.schedule_id, t.due_at),
-    index('report_schedule_runs_claim_idx').on(t.status, t.next_attempt_at),
-  ],
+  (t) => [uniqueIndex('report_schedule_runs_due_uq').on(t.schedule_id, t.due_at)],
 );

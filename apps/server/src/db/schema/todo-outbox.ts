@@ -1,9 +1,12 @@
 /**
  * The to-do outbox (issue 4): one row per status change, delete or submission of an app or ad slot,
- * written in the same transaction as the change. The delivery worker claims rows with a lease
- * (`lease_until`), posts them to TODO_WEBHOOK_URL and sets `delivered_at` after a 2xx; a crash
- * mid-delivery only lets the lease expire, and the row is sent again with the same idempotency key.
+ * written in the same transaction as the change, together with its `todo.deliver` job (plugins/jobs;
+ * modules/notifications/todo-delivery.ts). The job queue drives delivery (claims, leases, retries);
+ * this table is the history operations read (`GET /v1/ops/todo`): what was sent, how many attempts,
+ * the last error, and `delivered_at` after a 2xx. A crash mid-delivery only lets the job's lease run
+ * out, and the row is sent again with the same idempotency key.
  */
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   index,
@@ -34,16 +37,14 @@ export const todoOutbox = pgTable(
     /** The user who made the change. */
     actor_id: integer('actor_id').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** Delivery attempts so far (the job's). */
     attempts: integer('attempts').notNull().default(0),
-    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Set while a worker holds the row; past leases may be claimed again. */
-    lease_until: timestamp('lease_until', { withTimezone: true }),
     delivered_at: timestamp('delivered_at', { withTimezone: true }),
     last_error: text('last_error'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('todo_outbox_key_uq').on(t.idempotency_key),
-    index('todo_outbox_due_idx').on(t.delivered_at, t.next_attempt_at),
+    index('todo_outbox_pending_idx').on(t.id).where(sql`delivered_at is null`),
   ],
 );

@@ -24,6 +24,7 @@ import { createMailer } from '../../plugins/mailer.ts';
 import { createAttemptLimits } from '../../plugins/rate-limit.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { revokeSession } from '../../plugins/session-store.ts';
+import { recordSignIn } from '../sessions/sign-in.ts';
 import { issueCaptcha, refreshCaptcha } from './captcha.ts';
 import { registerCredentialRoutes, registerPasswordChange } from './credential-routes.ts';
 import { dummyPasswordHash, login } from './login.ts';
@@ -103,8 +104,17 @@ export async function passportRoutes(root: FastifyInstance) {
         response: { 200: answer(z.union([loginData, twoFactorChallengeData])) },
       },
     },
-    async (request) =>
-      ok(request, await login({ app, keys, limits }, request.body.data, request.ip, requestLang(request))),
+    async (request) => {
+      const answered = await login(
+        { app, keys, limits },
+        request.body.data,
+        request.ip,
+        requestLang(request),
+      );
+      // Signed in (no two-factor step): language, device, new-device notice (sessions/sign-in.ts).
+      if ('token' in answered) await recordSignIn(app, request, answered.token);
+      return ok(request, answered);
+    },
   );
 
   registerCredentialRoutes(app, { keys, limits, mailer });

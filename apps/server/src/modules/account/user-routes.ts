@@ -1,10 +1,12 @@
 /**
  * Account routes of the `/api/v1/user` group (spec §7 Account): `GET /api/v1/user/user_info` (code
  * 200, `data` = [user info]), `GET /api/v1/user/menu` (the caller's menu tree) and, beyond the spec
- * (issue 13 item 9), `PUT /api/v1/user/timezone` (the zone of the caller's hourly reports). All need
- * a session.
+ * (issue 13 item 9), `PUT /api/v1/user/timezone` (the zone of the caller's hourly reports) and
+ * (issue 27 item 4) `PUT /api/v1/user/language` (the language of the caller's mails). All need a
+ * session.
  */
 import { menuItem, userInfo, userTimezoneBody } from '@portal/contracts/account.ts';
+import { userLanguageBody } from '@portal/contracts/notifications.ts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,6 +15,7 @@ import { users } from '../../db/schema/users.ts';
 import { requestLang } from '../../lib/request-lang.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
 import { currentUser } from '../../plugins/session.ts';
+import { setUserLanguage } from '../notifications/language.ts';
 import { loadReportAccess } from '../permission/report-access.ts';
 import { buildMenu } from './menu.ts';
 import { loadUserInfo } from './user-info.ts';
@@ -57,6 +60,24 @@ export async function userRoutes(root: FastifyInstance) {
         .set({ timezone: request.body.timezone, updated_at: app.now() })
         .where(eq(users.id, user.userId));
       return ok(request, await loadUserInfo(app, user, requestLang(request)));
+    },
+  );
+
+  app.put(
+    '/api/v1/user/language',
+    {
+      schema: {
+        tags: ['user'],
+        summary: "Record the caller's UI language ('zh' or 'en'): the language of the caller's mails",
+        security: [{ token: [] }],
+        body: userLanguageBody,
+        response: { 200: answer(z.null()) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await setUserLanguage(app.db, user.userId, request.body.lang, app.now());
+      return ok(request, null);
     },
   );
 

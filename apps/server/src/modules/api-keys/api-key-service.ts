@@ -18,6 +18,7 @@ import { AppError, paramError } from '../../lib/app-error.ts';
 import { hashToken } from '../../lib/session-token.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { notify } from '../notifications/notify.ts';
 
 /** Most live keys one organisation may hold. */
 export const MAX_KEYS_PER_COMPANY = 50;
@@ -118,6 +119,13 @@ export async function createKey(db: Db, user: SessionUser, name: string, now: Da
       },
       now,
     );
+    // A security notice to the owner of the key (an intruder's key would show up here).
+    await notify(tx, {
+      kind: 'api_key_created',
+      to: { userId: o.userId },
+      params: { key_id: inserted.id, name, prefix: inserted.prefix },
+      now,
+    });
     return inserted;
   });
   return { ...toApiKey({ ...row, user_email: user.email }), key };

@@ -6,20 +6,33 @@
  * first so two concurrent changes cannot both pass the transition check.
  */
 import { allowedTransitions } from '@portal/contracts/apps.ts';
+import type { Lang } from '@portal/contracts/codes.ts';
 import { AuditStatus } from '@portal/contracts/constants.ts';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { adpos, apps } from '../../db/schema/inventory.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { notify } from '../notifications/notify.ts';
 import { assertOwned, type Manager } from './access.ts';
-import { recordStatusChange } from './status-record.ts';
+import { recordStatusChange, rejectionReason, reviewDecision } from './status-record.ts';
 
-/** `PUT /v1/app/status`: 402 outside reach, 10007 for a transition the caller may not make. */
-export async function changeAppStatus(db: Executor, m: Manager, id: number, to: number, now: Date) {
+/**
+ * `PUT /v1/app/status`: 402 outside reach, 10007 for a transition the caller may not make, 604 for a
+ * rejection without a fit reason. A review decision notifies the app's organisation's admins.
+ */
+export async function changeAppStatus(
+  db: Executor,
+  m: Manager,
+  change: { id: number; to: number; reason?: string },
+  now: Date,
+  lang: Lang,
+) {
+  const { id, to } = change;
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(apps).where(eq(apps.id, id)).for('update').limit(1);
     const row = assertOwned(m, current);
     if (!allowedTransitions(row.audit_status, m.isOps).includes(to)) throw new AppError(10007);
+    const reason = rejectionReason(to, change.reason, lang);
     // Approval (1 → 2) is the only way out of review: from then on the app key is shown (api-contract §10).
     const approved = to === AuditStatus.ACTIVE ? { left_review: true } : {};
     await tx
@@ -37,9 +50,26 @@ export async function changeAppStatus(db: Executor, m: Manager, id: number, to: 
         from: row.audit_status,
         to: to,
         actorId: m.userId,
+        reason,
       },
       now,
     );
+    const decision = reviewDecision(row.audit_status, to);
+    if (decision === 'approved') {
+      await notify(tx, {
+        kind: 'app_approved',
+        to: { companyId: row.company_id, actorId: m.userId },
+        params: { app_id: id, app_name: row.app_name },
+        now,
+      });
+    } else if (decision === 'rejected') {
+      await notify(tx, {
+        kind: 'app_rejected',
+        to: { companyId: row.company_id, actorId: m.userId },
+        params: { app_id: id, app_name: row.app_name, reason: reason ?? '' },
+        now,
+      });
+    }
   });
 }
 

@@ -179,7 +179,11 @@ describe.each(testDbKinds)('apps on %s', (db) => {
   it('rejection (4) hides the key, and saving the app sends it back to review', async () => {
     const id = (await create(inv.tokens.demo, appForm('com.demogames.rejectme', 'Reject Me'))).data
       .id as number;
-    const rejected = await inv.call('PUT', '/v1/app/status', inv.tokens.ops, { id, audit_status: 4 });
+    const rejected = await inv.call('PUT', '/v1/app/status', inv.tokens.ops, {
+      id,
+      audit_status: 4,
+      reason: 'The store page is missing',
+    });
     expect(rejected.data).toMatchObject({ audit_status: 4, app_key: null });
     expect((await inv.call('PUT', '/v1/app/status', inv.tokens.demo, { id, audit_status: 2 })).code).toBe(
       10007,
@@ -234,7 +238,10 @@ describe.each(testDbKinds)('apps on %s', (db) => {
       const id = (await create(inv.tokens.demo, appForm(pkg))).data.id as number;
       for (const to of steps) {
         const token = to === 2 || to === 4 ? inv.tokens.ops : inv.tokens.demo;
-        expect((await inv.call('PUT', '/v1/app/status', token, { id, audit_status: to })).code).toBe(0);
+        const reason = to === 4 ? { reason: 'Not ready' } : {};
+        expect(
+          (await inv.call('PUT', '/v1/app/status', token, { id, audit_status: to, ...reason })).code,
+        ).toBe(0);
       }
       expect((await inv.call('DELETE', '/v1/app', inv.tokens.demo, { id, status: -1 })).code).toBe(0);
       const list = await inv.call('GET', '/v1/app', inv.tokens.demo, { pkg_name: pkg, audit_status: -1 });

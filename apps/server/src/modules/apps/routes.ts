@@ -179,15 +179,15 @@ export async function appRoutes(fastify: FastifyInstance) {
     {
       schema: {
         ...common,
-        summary: 'Change the status: 2 ↔ 3; operations also approve 1 → 2 or reject 1 → 4',
+        summary: 'Change the status: 2 ↔ 3; operations also approve 1 → 2 or reject 1 → 4 (with a reason)',
         body: statusBody,
         response: { 200: answer(appItem) },
       },
     },
     async (request) => {
       const m = requireManager(currentUser(request));
-      const { id, audit_status } = request.body;
-      await changeAppStatus(app.db, m, id, audit_status, app.now());
+      const { id, audit_status, reason } = request.body;
+      await changeAppStatus(app.db, m, { id, to: audit_status, reason }, app.now(), requestLang(request));
       return ok(request, await getApp(app.db, m, id, requestLang(request)));
     },
   );

@@ -22,6 +22,7 @@ import { dataPermissions } from '../../db/schema/users.ts';
 import { paramError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { notify } from '../notifications/notify.ts';
 import { managedCompany, memberOf } from './access.ts';
 
 const notInOptions: Record<Lang, string> = {
@@ -109,6 +110,15 @@ export async function saveDataPermissions(
       },
       app.now(),
     );
+    const was = new Set(before.map((p) => `${p.type}:${p.rule}`));
+    if (was.size !== chosen.length || chosen.some((c) => !was.has(`${c.type}:${c.rule}`))) {
+      await notify(tx, {
+        kind: 'data_permission_changed',
+        to: { userId: target.id },
+        params: { count: chosen.length },
+        now: app.now(),
+      });
+    }
     if (chosen.length > 0) {
       await tx
         .insert(dataPermissions)

@@ -18,6 +18,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { revokeUserSessions } from '../../plugins/session-store.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { notify } from '../notifications/notify.ts';
 import {
   lockCompanyMembers,
   type Member,
@@ -107,6 +108,14 @@ export async function changeStatus(
       .returning({ id: users.id });
     if (changed.length !== 1) throw new AppError(10007);
     if (body.status === UserStatus.INACTIVE) await revokeUserSessions(tx, target.id, now, 'inactivated');
+    if (target.status === UserStatus.APPLICATION && body.status === UserStatus.ACTIVE) {
+      await notify(tx, {
+        kind: 'member_joined',
+        to: { companyId, actorId: caller.userId },
+        params: { user_id: target.id, user_name: target.name, email: target.email },
+        now,
+      });
+    }
     await recordAudit(
       tx,
       {

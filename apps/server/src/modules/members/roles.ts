@@ -18,6 +18,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { roleNames } from '../account/user-info.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { notify } from '../notifications/notify.ts';
 import { lockCompanyMembers, managedCompany, memberOf, otherActiveAdmins, ownerOf } from './access.ts';
 import { toCompanyUser } from './members.ts';
 
@@ -53,6 +54,14 @@ export async function setMemberRole(
       .delete(userRoles)
       .where(and(eq(userRoles.user_id, target.id), inArray(userRoles.role_id, [Role.ADMIN, Role.MEMBER])));
     await tx.insert(userRoles).values({ user_id: target.id, role_id: role });
+    if (!target.roleIds.includes(role)) {
+      await notify(tx, {
+        kind: 'role_changed',
+        to: { userId: target.id },
+        params: { role_id: role },
+        now: app.now(),
+      });
+    }
     await recordAudit(
       tx,
       {

@@ -33,7 +33,11 @@ describe.each(testDbKinds)('operations review queue on %s', (db) => {
     });
     expect(queue.data.adpos.map((s: { adpos_name: string }) => s.adpos_name)).toContain('Queued Slot');
     await inv.call('PUT', '/v1/app/status', inv.tokens.ops, { id: made.data.id, audit_status: 2 });
-    await inv.call('PUT', '/v1/adpos/status', inv.tokens.ops, { id: slot.data.adpos_id, audit_status: 4 });
+    await inv.call('PUT', '/v1/adpos/status', inv.tokens.ops, {
+      id: slot.data.adpos_id,
+      audit_status: 4,
+      reason: 'Duplicate of another slot',
+    });
     const after = await inv.call('GET', '/v1/ops/review', inv.tokens.ops);
     expect(after.data.apps.map((a: { app_name: string }) => a.app_name)).toEqual(['Bubble Pop Mania']);
     expect(after.data.adpos.map((s: { adpos_name: string }) => s.adpos_name)).not.toContain('Queued Slot');

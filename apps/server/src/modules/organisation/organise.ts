@@ -25,6 +25,7 @@ import { AppError, paramError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { createSession, revokeSessionFor } from '../../plugins/session-store.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { notify } from '../notifications/notify.ts';
 
 function assertNoOrganisation(user: SessionUser) {
   if (user.companyId !== null || user.accountId !== null) throw new AppError(402);
@@ -181,6 +182,14 @@ export async function bindAccount(
       },
       now,
     );
+    if (!firstJoin) {
+      await notify(tx, {
+        kind: 'join_requested',
+        to: { companyId: account.company_id },
+        params: { user_id: user.userId, user_name: user.name, email: user.email, reason },
+        now,
+      });
+    }
     const newToken = await createSession(tx, user.userId, now);
     await revokeSessionFor(tx, user.tokenHash, now, 'rotated');
     return { new_token: newToken, account_id: accountId, is_first_join: firstJoin };

@@ -4,20 +4,33 @@
  * for delete). The row is locked first so concurrent changes are checked one after the other.
  */
 import { allowedTransitions } from '@portal/contracts/apps.ts';
+import type { Lang } from '@portal/contracts/codes.ts';
 import { AuditStatus } from '@portal/contracts/constants.ts';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { adpos } from '../../db/schema/inventory.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Manager } from '../apps/access.ts';
-import { recordStatusChange } from '../apps/status-record.ts';
+import { recordStatusChange, rejectionReason, reviewDecision } from '../apps/status-record.ts';
+import { notify } from '../notifications/notify.ts';
 import { ownedPlacement } from './placement-service.ts';
 
-/** `PUT /v1/adpos/status` (`id` = adpos_id). */
-export async function changePlacementStatus(db: Executor, m: Manager, id: number, to: number, now: Date) {
+/**
+ * `PUT /v1/adpos/status` (`id` = adpos_id); a rejection needs a fit reason (604), and a review
+ * decision notifies the organisation's admins.
+ */
+export async function changePlacementStatus(
+  db: Executor,
+  m: Manager,
+  change: { id: number; to: number; reason?: string },
+  now: Date,
+  lang: Lang,
+) {
+  const { id, to } = change;
   await db.transaction(async (tx) => {
     const row = await ownedPlacement(tx, m, id, true);
     if (!allowedTransitions(row.audit_status, m.isOps).includes(to)) throw new AppError(10007);
+    const reason = rejectionReason(to, change.reason, lang);
     await tx.update(adpos).set({ audit_status: to, updated_at: now }).where(eq(adpos.adpos_id, id));
     await recordStatusChange(
       tx,
@@ -31,9 +44,23 @@ export async function changePlacementStatus(db: Executor, m: Manager, id: number
         from: row.audit_status,
         to: to,
         actorId: m.userId,
+        reason,
       },
       now,
     );
+    const decision = reviewDecision(row.audit_status, to);
+    const about = { adpos_id: id, adpos_name: row.adpos_name, app_name: row.channel_name };
+    const admins = { companyId: row.company_id, actorId: m.userId };
+    if (decision === 'approved') {
+      await notify(tx, { kind: 'placement_approved', to: admins, params: about, now });
+    } else if (decision === 'rejected') {
+      await notify(tx, {
+        kind: 'placement_rejected',
+        to: admins,
+        params: { ...about, reason: reason ?? '' },
+        now,
+      });
+    }
   });
 }
 

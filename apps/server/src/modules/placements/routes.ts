@@ -151,14 +151,21 @@ export async function placementRoutes(fastify: FastifyInstance) {
     {
       schema: {
         ...common,
-        summary: 'Change the status (id = adpos_id): 2 ↔ 3; operations also 1 → 2 or 1 → 4',
+        summary: 'Change the status (id = adpos_id): 2 ↔ 3; operations also 1 → 2 or 1 → 4 (with a reason)',
         body: statusBody,
         response: { 200: answer(adposItem) },
       },
     },
     async (request) => {
       const m = requireManager(currentUser(request));
-      await changePlacementStatus(app.db, m, request.body.id, request.body.audit_status, app.now());
+      const { id, audit_status, reason } = request.body;
+      await changePlacementStatus(
+        app.db,
+        m,
+        { id, to: audit_status, reason },
+        app.now(),
+        requestLang(request),
+      );
       return ok(request, await getPlacement(app.db, m, request.body.id));
     },
   );

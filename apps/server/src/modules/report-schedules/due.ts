@@ -7,24 +7,10 @@
  * - an hour that occurs twice (clocks fall back) is sent once, at its first occurrence.
  * Pure; time zone data from the runtime's Intl (lib/wall-clock.ts).
  */
-import { offsetAt, wallClock } from '../../lib/wall-clock.ts';
+import { instantOfWallTime, wallClock } from '../../lib/wall-clock.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
-
-/**
- * The instant the wall clock of `timezone` shows `wall` (a wall time written as UTC ms): the first of
- * two when it occurs twice, and the time shifted by the gap when it does not occur.
- */
-export function instantOfWallTime(wall: number, timezone: string): number {
-  const before = offsetAt(wall - DAY_MS, timezone);
-  const after = offsetAt(wall + DAY_MS, timezone);
-  const valid = [...new Set([before, after])]
-    .map((o) => wall - o)
-    .filter((t) => offsetAt(t, timezone) === wall - t);
-  if (valid.length > 0) return Math.min(...valid);
-  return wall - before;
-}
 
 export type DueRule = {
   frequency: 'daily' | 'weekly';

@@ -1,7 +1,7 @@
 /**
- * Scheduled report routes (issue 13 item 8; contracts report-views.ts) and the worker that sends
- * them (worker.ts), started unless REPORT_SCHEDULE_POLL_MS is 0 and stopped, letting the pass in
- * flight finish, before the stores close. The unsubscribe route is public: its token is the proof.
+ * Scheduled report routes (issue 13 item 8; contracts report-views.ts) and the job kinds that send
+ * them (worker.ts, on the job queue of plugins/jobs). The unsubscribe route is public: its token is
+ * the proof.
  */
 import {
   idParams,
@@ -27,14 +27,7 @@ import {
   updateSchedule,
 } from './schedule-service.ts';
 import { unsubscribe } from './unsubscribe.ts';
-import { type ScheduleWorker, startScheduleWorker } from './worker.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The scheduled-report worker (tests call `tick`). */
-    scheduleWorker: ScheduleWorker;
-  }
-}
+import { defineScheduleJobs } from './worker.ts';
 
 const security = [{ token: [] }];
 const tags = ['report schedules'];
@@ -48,13 +41,8 @@ const pages = {
 async function reportScheduleRoutesPlugin(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const mailer = createMailer(app.config, app.log);
-  const worker = startScheduleWorker(
-    root,
-    { now: () => app.now(), send: (m) => mailer.send(m), log: app.log },
-    app.config.reportSchedulePollMs,
-  );
-  app.decorate('scheduleWorker', worker);
-  app.addHook('preClose', () => worker.stop());
+  defineScheduleJobs(root.jobs, root, (m) => mailer.send(m));
+  // After the job runner stopped (preClose), so no send is cut off.
   app.addHook('onClose', () => mailer.close());
 
   // Every schedule route needs a session (api-contract §1): authenticated once, for the group, in its
@@ -144,8 +132,8 @@ async function reportScheduleRoutesPlugin(root: FastifyInstance) {
       },
       async (request) => {
         const answered = await queueSendNow(app, currentUser(request), request.params.id);
-        // Worked at once rather than at the next poll; the run is durable either way.
-        void worker.tick();
+        // Worked at the next poll, at once; the run is durable either way.
+        app.jobs.wake();
         return ok(request, answered);
       },
     );
@@ -195,5 +183,8 @@ async function reportScheduleRoutesPlugin(root: FastifyInstance) {
   });
 }
 
-/** Not encapsulated (fastify-plugin): `scheduleWorker` is decorated on the root instance. */
-export const reportScheduleRoutes = fp(reportScheduleRoutesPlugin, { name: 'report-schedules' });
+/** Not encapsulated (fastify-plugin): its job kinds are defined on the root's runner. */
+export const reportScheduleRoutes = fp(reportScheduleRoutesPlugin, {
+  name: 'report-schedules',
+  dependencies: ['jobs'],
+});

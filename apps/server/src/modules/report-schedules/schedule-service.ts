@@ -20,6 +20,7 @@ import { requireReport } from '../permission/report-access.ts';
 import { visibleView } from '../saved-views/view-service.ts';
 import { exporters } from './attachment.ts';
 import { nextDue } from './due.ts';
+import { queueRun } from './runs.ts';
 
 type Caller = Pick<SessionUser, 'userId' | 'accountId'>;
 
@@ -188,10 +189,7 @@ export async function queueSendNow(app: FastifyInstance, caller: Caller, id: num
   if (!own) throw new AppError(10008);
   const now = app.now();
   const due = new Date(Math.floor(now.getTime() / 1000) * 1000);
-  await app.db
-    .insert(reportScheduleRuns)
-    .values({ schedule_id: id, due_at: due, next_attempt_at: now, created_at: now })
-    .onConflictDoNothing();
+  await app.db.transaction((tx) => queueRun(tx, id, due, now));
   return one(app.db, caller, id);
 }
 

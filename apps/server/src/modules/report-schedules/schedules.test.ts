@@ -1,22 +1,29 @@
 /**
- * Scheduled report mails (issue 13 item 8): recipients are checked against the organisation; a due
- * schedule produces exactly one mail per recipient whose attachment is the owner's own export of the
- * view; two workers racing, or a worker that died holding a run, neither lose nor double a send; a
- * failed mail is retried for the remaining addresses only; an owner who lost access gets a recorded
- * failure; the unsubscribe link removes its address without a sign-in.
+ * Scheduled report mails (issue 13 item 8) on the job queue (issue 22 item 19): recipients are checked
+ * against the organisation; a due schedule produces exactly one mail per recipient whose attachment
+ * is the owner's own export of the view; two instances racing, or an instance that died holding a
+ * run, neither lose nor double a send, and the dead one's run is taken over within a minute (the
+ * lease, not the export timeout); a failed mail is retried for the remaining addresses only; an
+ * owner who lost access gets a recorded failure and a notification; the unsubscribe link removes its
+ * address without a sign-in.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DataPermissionType } from '@portal/contracts/constants.ts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { jobs } from '../../db/schema/jobs.ts';
+import { notifications } from '../../db/schema/notifications.ts';
 import { reportScheduleRuns, reportSchedules } from '../../db/schema/report-views.ts';
 import { dataPermissions, users } from '../../db/schema/users.ts';
+import { claimJobs } from '../../plugins/jobs/queue.ts';
+import { createJobRunner, type JobRunner } from '../../plugins/jobs/runner.ts';
 import { createMailer, type Mail, outboxDir } from '../../plugins/mailer.ts';
 import { callAs } from '../../test/inject.ts';
 import { createReportFixture, type ReportFixture } from '../../test/report-fixture.ts';
 import { testDbKinds } from '../../test/test-app.ts';
-import { claimRuns, type ScheduleWorkerOptions, workSchedules } from './worker.ts';
+import { SEND_JOB } from './runs.ts';
+import { defineScheduleJobs } from './worker.ts';
 
 /** Due time of the schedules below: the fixture's clock is 2026-01-15 12:00 UTC. */
 const DUE = new Date('2026-01-15T13:00:00Z');
@@ -45,9 +52,13 @@ function attachmentOf(raw: string): Buffer {
 describe.each(testDbKinds)('scheduled reports on %s', (db) => {
   let f: ReportFixture;
   beforeAll(async () => {
-    f = await createReportFixture(db, { REPORT_SCHEDULE_POLL_MS: '0' });
+    f = await createReportFixture(db);
   }, 120_000);
   afterAll(async () => f?.close());
+  // Each test polls from its own clean queue (a minute's due check is one job per minute).
+  beforeEach(async () => {
+    await f.app.db.delete(jobs);
+  });
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
     callAs(f.app, method, url, token, payload);
@@ -77,13 +88,19 @@ describe.each(testDbKinds)('scheduled reports on %s', (db) => {
     expect(s.data.next_due_at).toBe(DUE.toISOString());
     return s.data as { id: number };
   }
-  const capture = (mails: Mail[], now = after(30_000)): ScheduleWorkerOptions => ({
-    now,
-    send: async (m) => {
+  /** An instance's job runner on the shared store, mailing with `send`, on the clock `now`. */
+  const instance = (send: (m: Mail) => Promise<void>, now = after(30_000), leaseMs?: number): JobRunner => {
+    const r = createJobRunner({ db: f.app.db, now, log: f.app.log, pollMs: 0, leaseMs });
+    defineScheduleJobs(r, f.app, send, now);
+    return r;
+  };
+  const capture = (mails: Mail[], now = after(30_000)) =>
+    instance(async (m) => {
       mails.push(m);
-    },
-    log: f.app.log,
-  });
+    }, now);
+  /** One poll of `r` (queue due runs, then send), answering the send jobs' outcomes. */
+  const work = async (r: JobRunner) =>
+    [...(await r.runDue()), ...(await r.drain())].filter((o) => o.kind === SEND_JOB).map((o) => o.outcome);
   const runsOf = (id: number) =>
     f.app.db.select().from(reportScheduleRuns).where(eq(reportScheduleRuns.schedule_id, id));
   const remove = (token: string, id: number) => call('DELETE', `/v1/report/schedules/${id}`, token);
@@ -133,10 +150,8 @@ describe.each(testDbKinds)('scheduled reports on %s', (db) => {
     const dir = outboxDir(f.dataDir);
     const before = new Set(await readdir(dir).catch(() => [] as string[]));
     // Not yet due.
-    expect(await workSchedules(f.app, { now: after(-1000), send: mailer.send, log: f.app.log })).toEqual([]);
-    expect(await workSchedules(f.app, { now: after(30_123), send: mailer.send, log: f.app.log })).toEqual([
-      'sent',
-    ]);
+    expect(await work(instance(mailer.send, after(-1000)))).toEqual([]);
+    expect(await work(instance(mailer.send, after(30_123)))).toEqual(['done']);
     const written = (await readdir(dir)).filter((n) => !before.has(n));
     expect(written).toHaveLength(1);
     const raw = await readFile(path.join(dir, written[0] ?? ''), 'utf8');
@@ -166,43 +181,46 @@ describe.each(testDbKinds)('scheduled reports on %s', (db) => {
     await remove(f.tokens.member, s.id);
   });
 
-  it('two workers racing send each recipient once, and a later pass sends nothing more', async () => {
+  it('two instances racing send each recipient once, and a later pass sends nothing more', async () => {
     const s = await scheduleOf(f.tokens.demo, ['demo@example.com', 'member@example.com']);
     const a: Mail[] = [];
     const b: Mail[] = [];
-    await Promise.all([workSchedules(f.app, capture(a)), workSchedules(f.app, capture(b))]);
+    const [ia, ib] = [capture(a), capture(b)];
+    await Promise.all([work(ia), work(ib)]);
     const all = [...a, ...b].map((m) => m.to).sort();
     expect(all).toEqual(['demo@example.com', 'member@example.com']);
     expect(await runsOf(s.id)).toHaveLength(1);
-    await Promise.all([workSchedules(f.app, capture(a)), workSchedules(f.app, capture(b))]);
+    await Promise.all([work(ia), work(ib), work(capture(a))]);
     expect(a.length + b.length).toBe(2);
     await remove(f.tokens.demo, s.id);
   });
 
-  it('a run held by a worker that died is sent once its lease ends, and a failed mail is retried alone', async () => {
+  it('a run held by an instance that died is sent within a minute, and a failed mail is retried alone', async () => {
     const s = await scheduleOf(f.tokens.demo, ['demo@example.com', 'member@example.com']);
     const mails: Mail[] = [];
-    // A worker queues and claims the run, then dies before sending.
-    await workSchedules(f.app, { ...capture([]), send: () => new Promise(() => {}), batch: 0 });
-    const dead = await claimRuns(f.app, after(30_000)(), 60_000, 5);
-    expect(dead.runs.map((r) => r.schedule_id)).toEqual([s.id]);
-    // After a restart, while the lease holds, nothing is sent.
-    expect(await workSchedules(f.app, { ...capture(mails, after(60_000)), leaseMs: 60_000 })).toEqual([]);
-    expect(mails).toHaveLength(0);
-    // Once it has run out, the run is sent; the second mail fails and is retried on its own.
-    let failOnce = true;
-    const flaky: ScheduleWorkerOptions = {
-      ...capture(mails, after(120_000)),
+    // An instance queues the run and claims its send, then dies before sending.
+    await capture([]).runDue();
+    const dead = await claimJobs(f.app.db, {
+      kinds: [SEND_JOB],
+      now: after(30_000)(),
       leaseMs: 60_000,
-      send: async (m) => {
-        if (m.to === 'member@example.com' && failOnce) {
-          failOnce = false;
-          throw new Error('SMTP 451 try later');
-        }
-        mails.push(m);
-      },
+      batch: 5,
+    });
+    expect(dead).toHaveLength(1);
+    // After a restart, while the lease holds, nothing is sent.
+    expect(await work(capture(mails, after(60_000)))).toEqual([]);
+    expect(mails).toHaveLength(0);
+    // Once it has run out (a minute, not the export timeout), the run is sent; the second mail fails
+    // and is retried on its own.
+    let failOnce = true;
+    const flakySend = async (m: Mail) => {
+      if (m.to === 'member@example.com' && failOnce) {
+        failOnce = false;
+        throw new Error('SMTP 451 try later');
+      }
+      mails.push(m);
     };
-    expect(await workSchedules(f.app, flaky)).toEqual(['retry']);
+    expect(await work(instance(flakySend, after(90_001)))).toEqual(['retry']);
     expect(mails.map((m) => m.to)).toEqual(['demo@example.com']);
     const [retrying] = await runsOf(s.id);
     expect(retrying).toMatchObject({
@@ -210,7 +228,8 @@ describe.each(testDbKinds)('scheduled reports on %s', (db) => {
       sent_to: ['demo@example.com'],
       last_error: 'SMTP 451 try later',
     });
-    expect(await workSchedules(f.app, { ...flaky, now: after(600_000) })).toEqual(['sent']);
+    expect(await work(instance(flakySend, after(600_000)))).toEqual(['done']);
+    expect((await runsOf(s.id))[0]).toMatchObject({ status: 'sent', attempts: 3 });
     expect(mails.map((m) => m.to)).toEqual(['demo@example.com', 'member@example.com']);
     expect(mails[1]?.attachments?.[0]?.content.length).toBeGreaterThan(0);
     await remove(f.tokens.demo, s.id);
@@ -221,7 +240,7 @@ describe.each(testDbKinds)('scheduled reports on %s', (db) => {
     expect((await call('POST', `/v1/report/schedules/${s.id}/send_now`, f.tokens.member)).code).toBe(10008);
     expect((await call('POST', `/v1/report/schedules/${s.id}/send_now`, f.tokens.demo)).code).toBe(0);
     expect((await call('POST', `/v1/report/schedules/${s.id}/send_now`, f.tokens.demo)).code).toBe(0);
-    await f.app.scheduleWorker.tick();
+    await f.app.jobs.drain();
     const runs = await runsOf(s.id);
     // One run at the fixture's clock (12:00), sent at once by the route's pass; the 13:00 one not yet due.
     expect(runs.map((r) => [r.due_at.toISOString(), r.status])).toEqual([
@@ -233,7 +252,7 @@ describe.each(testDbKinds)('scheduled reports on %s', (db) => {
   it('the unsubscribe link removes its address without a sign-in; a forged one does nothing', async () => {
     const s = await scheduleOf(f.tokens.demo, ['demo@example.com', 'member@example.com']);
     const mails: Mail[] = [];
-    await workSchedules(f.app, capture(mails));
+    await work(capture(mails));
     const link = mails.find((m) => m.to === 'member@example.com')?.headers?.['List-Unsubscribe'] ?? '';
     const url = new URL(link.slice(1, -1));
     const forged = url.searchParams.get('token')?.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) ?? '';
@@ -265,12 +284,28 @@ describe.each(testDbKinds)('scheduled reports on %s', (db) => {
         and(eq(dataPermissions.user_id, member?.id ?? 0), eq(dataPermissions.type, DataPermissionType.SDK)),
       );
     const mails: Mail[] = [];
-    expect(await workSchedules(f.app, capture(mails))).toEqual(['failed']);
+    expect(await work(capture(mails))).toEqual(['failed']);
     expect(mails).toHaveLength(0);
     const listed = (await call('GET', '/v1/report/schedules', f.tokens.member)).data.list.find(
       (x: { id: number }) => x.id === s.id,
     );
     expect(listed).toMatchObject({ last_status: 'failed' });
     expect(listed.last_error).toContain('402');
+    // The owner is told, in the bell (and by mail: the kind's default).
+    const told = await f.app.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.user_id, member?.id ?? 0));
+    expect(told).toEqual([
+      expect.objectContaining({
+        kind: 'report_schedule_failed',
+        params: expect.objectContaining({ schedule_id: s.id, view_name: 'Weekly revenue' }),
+        in_portal: true,
+        by_email: true,
+      }),
+    ]);
+    const bell = await call('GET', '/v1/notifications', f.tokens.member);
+    expect(bell.data.list[0].title).toBe('Scheduled report "Weekly revenue" was not sent');
+    expect(bell.data.list[0].link).toBe('/report/schedules');
   });
 });

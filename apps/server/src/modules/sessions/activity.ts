@@ -6,13 +6,13 @@
  * session's first request creates its row, so a login needs no extra write.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { sessionDetails } from '../../db/schema/security.ts';
 
 /** Least time between two activity writes of one session, ms. */
 export const TOUCH_INTERVAL_MS = 60_000;
 /** Longest user agent kept. */
-const MAX_UA = 512;
+export const MAX_UA = 512;
 const MAX_TRACKED = 10_000;
 
 export function registerSessionActivity(app: FastifyInstance) {
@@ -36,7 +36,7 @@ export function registerSessionActivity(app: FastifyInstance) {
 
 /** Upserts the session's address, user agent and last-seen time. */
 export async function touchSession(
-  db: Db,
+  db: Executor,
   tokenHash: string,
   userId: number,
   ip: string | null,

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { answer, ok } from '../../lib/route-schema.ts';
 import { createCounters } from '../../plugins/counters.ts';
 import { currentUser } from '../../plugins/session.ts';
+import { recordSignIn } from '../sessions/sign-in.ts';
 import { completeChallenge } from './challenge.ts';
 import { secretBoxOf } from './secret-box.ts';
 import {
@@ -139,6 +140,10 @@ export async function twoFactorRoutes(root: FastifyInstance) {
         response: { 200: answer(loginData) },
       },
     },
-    async (request) => ok(request, await completeChallenge(deps, request.body)),
+    async (request) => {
+      const answered = await completeChallenge(deps, request.body);
+      await recordSignIn(app, request, answered.token);
+      return ok(request, answered);
+    },
   );
 }

@@ -20,6 +20,7 @@ import { verifyPassword } from '../../lib/password.ts';
 import type { Counter } from '../../plugins/counters.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { notify } from '../notifications/notify.ts';
 import type { SecretBox } from './secret-box.ts';
 import { matchTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri } from './totp.ts';
 
@@ -187,6 +188,7 @@ export async function disable(deps: TwoFactorDeps, user: SessionUser, password: 
       },
       now,
     );
+    await notify(tx, { kind: 'two_factor_disabled', to: { userId: user.userId }, params: {}, now });
   });
 }
 
