@@ -16,6 +16,8 @@ describe('loadConfig (api-contract §9)', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ REPORT_TIMEZONE: 'Mars/Base' })).toThrow(/REPORT_TIMEZONE/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ PORTAL_KEY_ENCRYPTION_KEY: 'short' })).toThrow(/PORTAL_KEY_ENCRYPTION_KEY/);
+    expect(loadConfig({ PORTAL_KEY_ENCRYPTION_KEY: 'a'.repeat(16) }).keyEncryptionKey).toBe('a'.repeat(16));
   });
 
   it('refuses the captcha test answer in production', () => {

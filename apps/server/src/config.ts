@@ -56,6 +56,8 @@ const schema = z.object({
     }, 'must be an IANA time zone'),
   PORTAL_SIGN_KEY: z.string().min(8).default('portal-dev-sign-key'),
   PORTAL_RSA_PRIVATE_KEY: z.string().optional(),
+  /** Passphrase the key ring's private keys are encrypted under in the accounts store (plugins/key-ring.ts). */
+  PORTAL_KEY_ENCRYPTION_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Publisher Portal <no-reply@portal.local>'),
   CAPTCHA_TEST_ANSWER: z.string().min(1).optional(),
@@ -116,6 +118,8 @@ export type Config = {
   reportTimezone: string;
   signKey: string;
   rsaPrivateKey?: string;
+  /** Passphrase of the key ring's private keys in the accounts store; undefined: stored in the clear. */
+  keyEncryptionKey?: string;
   smtpUrl?: string;
   mailFrom: string;
   captchaTestAnswer?: string;
@@ -189,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reportTimezone: e.REPORT_TIMEZONE,
     signKey: e.PORTAL_SIGN_KEY,
     rsaPrivateKey: e.PORTAL_RSA_PRIVATE_KEY,
+    keyEncryptionKey: e.PORTAL_KEY_ENCRYPTION_KEY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     captchaTestAnswer: e.CAPTCHA_TEST_ANSWER,
