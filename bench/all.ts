@@ -3,10 +3,12 @@
  * memory and servers never weigh on the next): latency, export, load, web. Figures, not tests: a part
  * that fails is reported and the others still run; the exit code is 1 if any failed.
  *
- *   npm run bench [-- --rows 10000000] [--seed 1] [--only latency,web]
+ *   npm run bench [-- --rows 10000000] [--seed 1] [--only latency,web] [--only scale --sizes 1e6,1e7]
  *
  * --rows and --seed are passed to every part (the data set is generated once and reused); run a part's
- * own script (npm run bench:latency etc.) for its other flags.
+ * own script (npm run bench:latency etc.) for its other flags. The scale curve (bench/scale.ts: 1 M to
+ * 100 M facts on both report stores, about an hour on a quiet machine) runs only when --only names it;
+ * it takes --seed, and --sizes and --stores when given, instead of --rows.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -18,11 +20,25 @@ const { values: flags } = parseArgs({
     rows: { type: 'string', default: '10000000' },
     seed: { type: 'string', default: '1' },
     only: { type: 'string' },
+    sizes: { type: 'string' },
+    stores: { type: 'string' },
   },
 });
-const parts = ['latency', 'export', 'load', 'web'].filter(
+/** Parts run by default, then the ones run only when --only names them. */
+const parts = [...['latency', 'export', 'load', 'web'], ...(flags.only ? ['scale'] : [])].filter(
   (p) => !flags.only || flags.only.split(',').includes(p),
 );
+
+/** The arguments of a part's script. */
+function partArgs(part: string): string[] {
+  if (part !== 'scale') return ['--rows', flags.rows, '--seed', flags.seed];
+  return [
+    '--seed',
+    flags.seed,
+    ...(flags.sizes ? ['--sizes', flags.sizes] : []),
+    ...(flags.stores ? ['--stores', flags.stores] : []),
+  ];
+}
 
 printMachine();
 const failed: string[] = [];
@@ -30,7 +46,7 @@ for (const part of parts) {
   console.log(`\n=== ${part} ===`);
   const r = spawnSync(
     process.execPath,
-    ['--import', 'tsx', path.join(benchDir, `${part}.ts`), '--rows', flags.rows, '--seed', flags.seed],
+    ['--import', 'tsx', path.join(benchDir, `${part}.ts`), ...partArgs(part)],
     { cwd: repoRoot, stdio: 'inherit' },
   );
   if (r.status !== 0) failed.push(`${part} (exit ${r.status ?? r.signal})`);

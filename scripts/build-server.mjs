@@ -1,8 +1,9 @@
 /**
  * Compiles the server once (esbuild) so production runs plain JavaScript with Node, no TypeScript
- * loader: apps/server/src/main.ts → apps/server/dist/main.js and src/reports/import/cli.ts → dist/cli.js, ESM
- * for Node 20, with source maps. @portal/contracts (TypeScript source in this repo) is bundled; every
- * other package stays external and is loaded from node_modules at run time.
+ * loader: apps/server/src/main.ts → apps/server/dist/main.js, src/reports/import/cli.ts → dist/cli.js
+ * and src/keys-cli.ts → dist/keys-cli.js, ESM for Node 20, with source maps. @portal/contracts
+ * (TypeScript source in this repo) is bundled; every other package stays external and is loaded from
+ * node_modules at run time.
  *
  * Files the server opens by path next to its own module (`import.meta.url`) are copied beside the
  * bundle so they resolve the same way from dist/: the Drizzle migrations (src/db/drizzle → dist/drizzle,
@@ -45,6 +46,7 @@ export async function buildServer({ outdir = defaultOutdir } = {}) {
     entryPoints: {
       main: path.join(server, 'src/main.ts'),
       cli: path.join(server, 'src/reports/import/cli.ts'),
+      'keys-cli': path.join(server, 'src/keys-cli.ts'),
     },
     outdir,
     bundle: true,

@@ -39,7 +39,14 @@ export type DatasetMeta = {
 
 export type Dataset = { dataDir: string; meta: DatasetMeta; reused: boolean };
 
-export type DatasetOptions = { rows: number; seed?: number; days?: number; log?: (s: string) => void };
+export type DatasetOptions = {
+  rows: number;
+  seed?: number;
+  days?: number;
+  log?: (s: string) => void;
+  /** DuckDB's memory limit while generating (default the server's); the rows do not depend on it. */
+  memoryLimit?: string;
+};
 
 const CALIBRATION_DAYS = 14;
 const CALIBRATION_APPS = 200;
@@ -82,7 +89,11 @@ export async function ensureDataset(opts: DatasetOptions): Promise<Dataset> {
   mkdirSync(dataDir, { recursive: true });
 
   const started = performance.now();
-  const app = await buildApp(loadConfig(serverEnv(dataDir, { LOG_LEVEL: 'silent' })), { logger: false });
+  const env = serverEnv(dataDir, {
+    LOG_LEVEL: 'silent',
+    ...(opts.memoryLimit ? { REPORT_STORE_MEMORY_LIMIT: opts.memoryLimit } : {}),
+  });
+  const app = await buildApp(loadConfig(env), { logger: false });
   try {
     await app.ready();
     await seedDemoAccounts(app.db);

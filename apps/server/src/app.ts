@@ -40,6 +40,7 @@ import { answerClientError, answerFrameworkError, registerErrorHandler } from '.
 import { health } from './plugins/health.ts';
 import { housekeeping } from './plugins/housekeeping.ts';
 import { jobsPlugin } from './plugins/jobs/plugin.ts';
+import { type KeyRing, openKeyRing } from './plugins/key-ring.ts';
 import { redactPaths } from './plugins/logging.ts';
 import { metrics } from './plugins/metrics.ts';
 import { registerNulGuard } from './plugins/nul-guard.ts';
@@ -55,11 +56,15 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     dbKind: DbHandle['kind'];
+    /** Runs start-up work under a PostgreSQL advisory lock shared by every instance (db/client.ts). */
+    dbLock: DbHandle['withLock'];
     reportStore: ReportStore;
     /** Report work queued by weight, with time limits (reports/query-lanes.ts). */
     reportLanes: QueryLanes;
     /** Per-caller values (session, access, scopes) reused until the next write (caller-cache.ts). */
     callerCache: CallerCache;
+    /** The RSA keys of encrypted payloads and sealed secrets, shared by every instance (key-ring.ts). */
+    keyRing: KeyRing;
     /** The server clock; tests replace it to move time. */
     now: () => Date;
   }
@@ -106,6 +111,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     pgliteDir: config.databaseUrl ? '' : path.join(config.dataDir, 'pglite'),
     onQuery: callerCache.observe,
   });
+  const keyRing = await openKeyRing(dbHandle.db, config).catch(async (err) => {
+    await dbHandle.close();
+    throw err;
+  });
   const reportStore = await openReportStore(config);
   // Several instances: share the cache's bumps through Redis (plugins/caller-cache-sync.ts).
   const cacheSync =
@@ -113,16 +122,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       ? await createCallerCacheSync(callerCache, config.redisUrl, config.redisKeyPrefix, (err) =>
           app.log.warn(
             { err },
-            'caller cache: Redis unavailable, other instances’ writes apply within AUTH_CACHE_MS',
+            'caller cache paused: Redis unavailable, sessions and access are read from the accounts store on every request',
           ),
         )
       : null;
   app.decorate('config', config);
   app.decorate('db', dbHandle.db);
   app.decorate('dbKind', dbHandle.kind);
+  app.decorate('dbLock', dbHandle.withLock);
   app.decorate('reportStore', reportStore);
   app.decorate('reportLanes', serverLanes(config));
   app.decorate('callerCache', callerCache);
+  app.decorate('keyRing', keyRing);
   // A state-changing request may have written in a transaction that a concurrent read saw half of:
   // once it has answered (and committed), nothing read before counts (plugins/caller-cache.ts).
   const generationAtStart = new WeakMap<object, number>();

@@ -16,6 +16,9 @@ const bool = z
  */
 export const DEFAULT_REPORT_STORE_MEMORY_LIMIT = '256MB';
 
+/** A ClickHouse cluster name the schema may name unquoted (`ON CLUSTER <name>`, `Distributed(<name>, …)`). */
+const CLUSTER_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
 const schema = z.object({
   NODE_ENV: z.string().default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -28,6 +31,11 @@ const schema = z.object({
   REPORT_STORE_URL: z
     .string()
     .regex(/^(duckdb:|clickhouses?:\/\/|https?:\/\/)/, 'must be duckdb:<path>, clickhouse://… or http(s)://…')
+    .optional(),
+  /** A cluster of the ClickHouse servers' `remote_servers`: replicated tables behind Distributed ones. */
+  REPORT_STORE_CLUSTER: z
+    .string()
+    .regex(CLUSTER_NAME, 'must be a cluster name: letters, digits and _, not starting with a digit')
     .optional(),
   REDIS_URL: z
     .string()
@@ -48,6 +56,8 @@ const schema = z.object({
     }, 'must be an IANA time zone'),
   PORTAL_SIGN_KEY: z.string().min(8).default('portal-dev-sign-key'),
   PORTAL_RSA_PRIVATE_KEY: z.string().optional(),
+  /** Passphrase the key ring's private keys are encrypted under in the accounts store (plugins/key-ring.ts). */
+  PORTAL_KEY_ENCRYPTION_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Publisher Portal <no-reply@portal.local>'),
   CAPTCHA_TEST_ANSWER: z.string().min(1).optional(),
@@ -100,12 +110,16 @@ export type Config = {
   dataDir: string;
   databaseUrl?: string;
   reportStoreUrl?: string;
+  /** ClickHouse cluster the report tables span (README "Running at scale"); undefined: one server. */
+  reportStoreCluster?: string;
   redisUrl?: string;
   /** Prefix of every Redis key, e.g. 'portal:'. */
   redisKeyPrefix: string;
   reportTimezone: string;
   signKey: string;
   rsaPrivateKey?: string;
+  /** Passphrase of the key ring's private keys in the accounts store; undefined: stored in the clear. */
+  keyEncryptionKey?: string;
   smtpUrl?: string;
   mailFrom: string;
   captchaTestAnswer?: string;
@@ -161,6 +175,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  CAPTCHA_TEST_ANSWER: must not be set when NODE_ENV=production',
     );
   }
+  if (e.REPORT_STORE_CLUSTER && !/^(clickhouses?|https?):\/\//.test(e.REPORT_STORE_URL ?? '')) {
+    throw new ConfigError(
+      'Invalid configuration:\n  REPORT_STORE_CLUSTER: needs REPORT_STORE_URL to name a ClickHouse server (clickhouse://… or http(s)://…)',
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
@@ -168,11 +187,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     reportStoreUrl: e.REPORT_STORE_URL,
+    reportStoreCluster: e.REPORT_STORE_CLUSTER,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     reportTimezone: e.REPORT_TIMEZONE,
     signKey: e.PORTAL_SIGN_KEY,
     rsaPrivateKey: e.PORTAL_RSA_PRIVATE_KEY,
+    keyEncryptionKey: e.PORTAL_KEY_ENCRYPTION_KEY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     captchaTestAnswer: e.CAPTCHA_TEST_ANSWER,

@@ -23,8 +23,12 @@ type Entry<K extends NotificationKind> = {
   read: boolean;
 };
 
-/** Inserts the history; `now` anchors it. Expects the demo accounts. */
+/**
+ * Inserts the history; `now` anchors it. Expects the demo accounts. Writes nothing into a store that
+ * has notifications already (a resumed seed runs it again).
+ */
 export async function seedDemoNotifications(db: Db, now: Date): Promise<number> {
+  if ((await db.select({ id: notifications.id }).from(notifications).limit(1)).length > 0) return 0;
   const idOf = new Map(
     (await db.select({ id: users.id, email: users.email }).from(users)).map((u) => [u.email, u.id]),
   );

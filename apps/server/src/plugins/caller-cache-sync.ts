@@ -11,9 +11,14 @@
  * - every request first reads it (`refresh`, one Redis GET) and, when another instance moved it,
  *   drops this process's cached values before anything reads them.
  *
- * A value cached from a read that raced the write is dropped by the second increment. Redis
- * unavailable: requests go on, staleness is bounded by `AUTH_CACHE_MS` again, and the failure is
- * reported once per outage through `onError`.
+ * A value cached from a read that raced the write is dropped by the second increment.
+ *
+ * Redis unavailable (a command fails or times out, or the connection closes): the cache is paused
+ * (caller-cache.ts), so every request reads its session, access and scopes from the accounts store
+ * and a logout or revocation made on another instance applies at once; requests go on (fail closed
+ * for revocation, open for availability). The failure is reported once per outage through `onError`.
+ * When Redis answers again the cache resumes empty, and an increment this process could not make
+ * during the outage is made then, so instances that did not notice the outage drop their values too.
  */
 import { Redis } from 'ioredis';
 import type { CallerCache } from './caller-cache.ts';
@@ -46,29 +51,60 @@ export async function createCallerCacheSync(
   const key = `${prefix}caller-cache:version`;
   let seen: string | null = null;
   let failing = false;
+  /** An increment failed: it is owed to the other instances when Redis answers again. */
+  let owed = false;
+  let closing = false;
   const failed = (err: unknown) => {
     if (!failing) onError(err);
     failing = true;
+    cache.pause();
   };
-  const ok = () => {
+  /** Redis answered after an outage: pay the owed increment, then use the cache again, empty. */
+  async function recovered(current: string | null) {
+    seen = current;
+    if (owed) {
+      seen = String(await redis.incr(key));
+      owed = false;
+    }
     failing = false;
-  };
+    cache.resume();
+  }
 
   async function publish() {
     try {
       const n = await redis.incr(key);
-      ok();
+      if (failing) await recovered(String(n));
       // Our own increment is no news; someone else's in between will differ at the next refresh.
-      if (seen !== null && Number(seen) === n - 1) seen = String(n);
+      else if (seen !== null && Number(seen) === n - 1) seen = String(n);
+    } catch (err) {
+      owed = true;
+      failed(err);
+    }
+  }
+
+  async function refresh() {
+    try {
+      const now = await redis.get(key);
+      if (failing) await recovered(now);
+      else if (now !== seen) {
+        seen = now;
+        cache.bump(true);
+      }
     } catch (err) {
       failed(err);
     }
   }
 
+  // A lost connection pauses the cache at once, also on an instance with no request in the meantime.
+  redis.on('close', () => {
+    if (!closing) failed(new Error('Redis connection closed'));
+  });
+  redis.on('ready', () => {
+    if (failing) void refresh();
+  });
   await redis.connect().catch(failed);
   try {
     seen = await redis.get(key);
-    ok();
   } catch (err) {
     failed(err);
   }
@@ -77,20 +113,10 @@ export async function createCallerCacheSync(
   });
 
   return {
-    async refresh() {
-      try {
-        const now = await redis.get(key);
-        ok();
-        if (now !== seen) {
-          seen = now;
-          cache.bump(true);
-        }
-      } catch (err) {
-        failed(err);
-      }
-    },
+    refresh,
     publish,
     async close() {
+      closing = true;
       await redis.quit().catch(() => redis.disconnect());
     },
   };

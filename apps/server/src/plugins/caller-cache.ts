@@ -13,8 +13,11 @@
  *   read between the write and the commit is dropped too (app.ts).
  * An entry is used only while the generation it was read under is current, so a changed role, data
  * permission, membership, app or a revoked session applies on the next request (spec §6). Several
- * API instances share their bumps through Redis (caller-cache-sync.ts); without Redis, the time limit
- * bounds what another process writing to a shared PostgreSQL could leave stale.
+ * API instances share their bumps through Redis (caller-cache-sync.ts); while the shared version
+ * cannot be read (Redis down) the cache is paused: every request reads the accounts store, so a
+ * revocation elsewhere applies at once (fail closed for revocation, open for availability). Without
+ * Redis configured, the time limit bounds what another process writing to a shared PostgreSQL could
+ * leave stale.
  * Session expiry is checked by the caller on every hit (plugins/session-impl.ts).
  */
 
@@ -71,6 +74,15 @@ export type CallerCache = {
    * the `onLocalBump` listeners are not told.
    */
   bump(elsewhere?: boolean): void;
+  /**
+   * Stops using cached values: until `resume`, every `get` loads and nothing is kept (the shared
+   * version cannot be read, so another instance's writes would go unseen).
+   */
+  pause(): void;
+  /** Uses the cache again, dropping every value cached before. */
+  resume(): void;
+  /** Whether the cache is paused. */
+  paused(): boolean;
   /** Calls `listener` after every bump caused by this process (its writes or its requests). */
   onLocalBump(listener: () => void): void;
   /** Bumps when `sql` may change caller data (`changesCallerData`; the Drizzle logger's `logQuery`). */
@@ -88,6 +100,7 @@ export type CallerCache = {
 /** A cache keeping values for `ttlMs` (0: never; every `get` loads) and `now` in ms (monotonic). */
 export function createCallerCache(ttlMs: number, now: () => number = () => performance.now()): CallerCache {
   let generation = 0;
+  let paused = false;
   const entries = new Map<string, Entry>();
   const listeners: (() => void)[] = [];
   const SHARED = '\0shared';
@@ -107,7 +120,7 @@ export function createCallerCache(ttlMs: number, now: () => number = () => perfo
   }
 
   function get<T>(id: string, key: string, load: () => Promise<T>): Promise<T> {
-    if (ttlMs <= 0) return load();
+    if (ttlMs <= 0 || paused) return load();
     const entry = entryOf(id);
     const hit = entry.values.get(key);
     if (hit) return hit as Promise<T>;
@@ -128,6 +141,17 @@ export function createCallerCache(ttlMs: number, now: () => number = () => perfo
   return {
     generation: () => generation,
     bump,
+    pause() {
+      paused = true;
+      entries.clear();
+    },
+    resume() {
+      if (!paused) return;
+      // Values loaded while paused were never kept; a bump also ends loads still in flight.
+      bump(true);
+      paused = false;
+    },
+    paused: () => paused,
     onLocalBump: (listener) => {
       listeners.push(listener);
     },

@@ -1,7 +1,8 @@
 /**
  * Named attempt counters for the issue-16 features (reporting API key calls, two-factor codes), on
  * rate-limiter-flexible like plugins/rate-limit.ts: in process, or in Redis with REDIS_URL (in-process
- * counters stand in while Redis is unreachable). Keys are opaque ids or hashes, never secrets.
+ * counters stand in while Redis is unreachable). Keys are opaque ids or hashes, never secrets; in Redis
+ * they are `<REDIS_KEY_PREFIX><name>:<key>`, so two portals on one Redis share no counter.
  */
 import { Redis } from 'ioredis';
 import {
@@ -27,7 +28,7 @@ export type Counter = {
 export type Counters = { counter(name: string, limit: Limit): Counter; close(): Promise<void> };
 
 /** Counters sharing one Redis connection when `config.redisUrl` is set (connected lazily). */
-export function createCounters(config: Pick<Config, 'redisUrl'>): Counters {
+export function createCounters(config: Pick<Config, 'redisUrl' | 'redisKeyPrefix'>): Counters {
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
     : null;
@@ -35,7 +36,11 @@ export function createCounters(config: Pick<Config, 'redisUrl'>): Counters {
   redis?.on('error', () => {});
   return {
     counter(name, limit) {
-      const opts = { keyPrefix: `portal:${name}`, points: limit.points, duration: limit.durationSeconds };
+      const opts = {
+        keyPrefix: `${config.redisKeyPrefix}${name}`,
+        points: limit.points,
+        duration: limit.durationSeconds,
+      };
       const limiter: RateLimiterAbstract = redis
         ? new RateLimiterRedis({
             ...opts,

@@ -1,70 +1,65 @@
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CompactEncrypt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { decryptJson, generatedKeyPath, loadKeyRing } from './keys.ts';
+import { decryptJson, generatedKeyPath, parseConfiguredKey, readKeyFile, ringKeyOf } from './keys.ts';
 
 const encrypt = (payload: unknown, publicPem: string, header: Record<string, string>) =>
   new CompactEncrypt(new TextEncoder().encode(JSON.stringify(payload)))
     .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM', ...header })
     .encrypt(createPublicKey(publicPem));
 
-describe('JWE key ring', () => {
+describe('keys of encrypted payloads', () => {
   const dirs: string[] = [];
-  const tmp = () => {
-    const d = mkdtempSync(path.join(os.tmpdir(), 'portal-keys-'));
-    dirs.push(d);
-    return d;
-  };
   afterAll(() => {
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
+  const ringOf = async () => {
+    const key = await ringKeyOf(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey);
+    return { key, finder: { find: async (kid: string) => (kid === key.kid ? key : undefined) } };
+  };
 
-  it('generates a key into DATA_DIR with mode 0600 and keeps it across restarts', async () => {
-    const dataDir = tmp();
-    const first = await loadKeyRing({ dataDir });
-    const mode = statSync(generatedKeyPath(dataDir)).mode & 0o777;
-    expect(mode).toBe(0o600);
-    const second = await loadKeyRing({ dataDir });
-    expect(second.kid).toBe(first.kid);
-    expect(second.publicKeyPem).toBe(first.publicKeyPem);
-    const other = await loadKeyRing({ dataDir: tmp() });
-    expect(other.kid).not.toBe(first.kid);
-  });
-
-  it('uses PORTAL_RSA_PRIVATE_KEY, also with escaped newlines', async () => {
+  it('reads PORTAL_RSA_PRIVATE_KEY, also with escaped newlines', async () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const pem = privateKey.export({ type: 'pkcs1', format: 'pem' }) as string;
-    const dataDir = tmp();
-    const ring = await loadKeyRing({ dataDir, rsaPrivateKey: pem.replaceAll('\n', '\\n') });
+    const ring = await ringKeyOf(parseConfiguredKey(pem.replaceAll('\n', '\\n')));
     expect(ring.publicKeyPem).toBe(createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }));
-    expect(() => statSync(generatedKeyPath(dataDir))).toThrow();
   });
 
-  it('refuses a non-key or a short key with a ConfigError naming the variable', async () => {
-    await expect(loadKeyRing({ dataDir: tmp(), rsaPrivateKey: 'nope' })).rejects.toThrow(ConfigError);
+  it('refuses a non-key or a short key with a ConfigError naming the variable', () => {
+    expect(() => parseConfiguredKey('nope')).toThrow(ConfigError);
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
     const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
-    await expect(loadKeyRing({ dataDir: tmp(), rsaPrivateKey: pem })).rejects.toThrow(
-      /PORTAL_RSA_PRIVATE_KEY/,
-    );
+    expect(() => parseConfiguredKey(pem)).toThrow(/PORTAL_RSA_PRIVATE_KEY/);
   });
 
-  it('decrypts JSON for its kid and refuses another kid, another key or a non-object', async () => {
-    const ring = await loadKeyRing({ dataDir: tmp() });
-    const good = await encrypt({ a: 1 }, ring.publicKeyPem, { kid: ring.kid });
-    expect(await decryptJson(ring, good)).toEqual({ a: 1 });
-    const wrongKid = await encrypt({ a: 1 }, ring.publicKeyPem, { kid: 'other' });
-    await expect(decryptJson(ring, wrongKid)).rejects.toMatchObject({ code: 604 });
-    const other = await loadKeyRing({ dataDir: tmp() });
-    const otherKey = await encrypt({ a: 1 }, other.publicKeyPem, { kid: ring.kid });
-    await expect(decryptJson(ring, otherKey)).rejects.toMatchObject({ code: 604 });
-    const array = await encrypt([1], ring.publicKeyPem, { kid: ring.kid });
-    await expect(decryptJson(ring, array)).rejects.toMatchObject({ code: 604 });
+  it('reads the key file of an earlier version, and none when there is none', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-keys-'));
+    dirs.push(dataDir);
+    expect(await readKeyFile(dataDir)).toBeNull();
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    mkdirSync(path.dirname(generatedKeyPath(dataDir)), { recursive: true });
+    writeFileSync(generatedKeyPath(dataDir), privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    const read = await readKeyFile(dataDir);
+    expect(read && (await ringKeyOf(read)).kid).toBe((await ringKeyOf(privateKey)).kid);
+  });
+
+  it('decrypts JSON for a kid of the ring and refuses another kid, another key or a non-object', async () => {
+    const { key, finder } = await ringOf();
+    const good = await encrypt({ a: 1 }, key.publicKeyPem, { kid: key.kid });
+    expect(await decryptJson(finder, good)).toEqual({ a: 1 });
+    const wrongKid = await encrypt({ a: 1 }, key.publicKeyPem, { kid: 'other' });
+    await expect(decryptJson(finder, wrongKid)).rejects.toMatchObject({ code: 604 });
+    const other = await ringOf();
+    const otherKey = await encrypt({ a: 1 }, other.key.publicKeyPem, { kid: key.kid });
+    await expect(decryptJson(finder, otherKey)).rejects.toMatchObject({ code: 604 });
+    const array = await encrypt([1], key.publicKeyPem, { kid: key.kid });
+    await expect(decryptJson(finder, array)).rejects.toMatchObject({ code: 604 });
+    await expect(decryptJson(finder, 'not.a.jwe')).rejects.toMatchObject({ code: 604 });
   });
 });
 

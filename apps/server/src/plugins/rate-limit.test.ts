@@ -8,7 +8,7 @@ describe.each(stores)('attempt limits in %s', (_name, redisUrl) => {
   let limits: AttemptLimits;
   const run = `${Date.now()}-${Math.random()}`;
   beforeAll(async () => {
-    limits = await createAttemptLimits({ redisUrl }, (err) => {
+    limits = await createAttemptLimits({ redisUrl, redisKeyPrefix: `portal_t_${run}:` }, (err) => {
       throw err;
     });
   });
@@ -38,7 +38,10 @@ describe.each(stores)('attempt limits in %s', (_name, redisUrl) => {
 describe('attempt limits with Redis down', () => {
   it('starts anyway, reports it, and counts in process', async () => {
     const errors: unknown[] = [];
-    const limits = await createAttemptLimits({ redisUrl: 'redis://127.0.0.1:1' }, (e) => errors.push(e));
+    const limits = await createAttemptLimits(
+      { redisUrl: 'redis://127.0.0.1:1', redisKeyPrefix: 'portal:' },
+      (e) => errors.push(e),
+    );
     expect(errors).toHaveLength(1);
     for (let i = 0; i < LIMITS.loginPerEmail.points; i++)
       await limits.loginFailed('down@example.com', `ip${i}`);

@@ -64,7 +64,7 @@ const REDIS_CONNECT_WAIT_MS = 5000;
  * `mail:ip`); the server counts them (plugins/metrics.ts).
  */
 export async function createAttemptLimits(
-  config: Pick<Config, 'redisUrl'> & Partial<Pick<Config, 'redisKeyPrefix'>>,
+  config: Pick<Config, 'redisUrl' | 'redisKeyPrefix'>,
   onRedisDown: (err: unknown) => void = () => {},
   onRefused: (limiter: string) => void = () => {},
 ): Promise<AttemptLimits> {
@@ -87,7 +87,7 @@ export async function createAttemptLimits(
   const names = new Map<RateLimiterAbstract, string>();
   const make = (name: string, limit: Limit): RateLimiterAbstract => {
     const opts = {
-      keyPrefix: `${config.redisKeyPrefix ?? 'portal:'}${name}`,
+      keyPrefix: `${config.redisKeyPrefix}${name}`,
       points: limit.points,
       duration: limit.durationSeconds,
     };

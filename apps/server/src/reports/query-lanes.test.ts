@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLOW_SQL, until } from '../test/slow-sql.ts';
-import { LaneFullError, QueryLanes, QueryTimeoutError } from './query-lanes.ts';
+import { LaneFullError, LaneWaitError, QueryLanes, QueryTimeoutError } from './query-lanes.ts';
 import { openDuckDbStore, type ReportStore } from './store.ts';
 
 let store: ReportStore;
@@ -102,5 +102,68 @@ describe('QueryLanes over the DuckDB store', () => {
     expect(await Promise.all(heavy)).toEqual([stopped, stopped, stopped]);
     expect(started).toBe(1);
     expect(lanes.stats().heavy).toMatchObject({ running: 0, queued: 0 });
+  });
+
+  it('counts the time limit from arrival: a query that cannot start in time leaves the queue (608)', async () => {
+    const lanes = new QueryLanes({
+      light: { concurrency: 1, queue: 0 },
+      heavy: { concurrency: 1, queue: 4 },
+      export: { concurrency: 1, queue: 0 },
+    });
+    let finishFirst: () => void = () => {};
+    const first = lanes.run('heavy', () => new Promise<void>((resolve) => (finishFirst = resolve)), {
+      timeoutMs: 60_000,
+    });
+    let secondStarted = false;
+    const second = lanes
+      .run(
+        'heavy',
+        async () => {
+          secondStarted = true;
+        },
+        { timeoutMs: 200 },
+      )
+      .catch((e: unknown) => e);
+    // Without the rule the second would start (and succeed) once the first ends.
+    const fallback = setTimeout(() => finishFirst(), 5000);
+    const err = await second;
+    clearTimeout(fallback);
+    expect(err).toBeInstanceOf(LaneWaitError);
+    expect(secondStarted).toBe(false);
+    expect(lanes.stats().heavy).toMatchObject({ running: 1, queued: 0 });
+    finishFirst();
+    await first;
+    expect(lanes.stats().heavy).toMatchObject({ running: 0, queued: 0 });
+  });
+
+  it('gives a query that waited only the time left of its limit', async () => {
+    const lanes = new QueryLanes({
+      light: { concurrency: 1, queue: 0 },
+      heavy: { concurrency: 1, queue: 4 },
+      export: { concurrency: 1, queue: 0 },
+    });
+    let finishFirst: () => void = () => {};
+    const first = lanes.run('heavy', () => new Promise<void>((resolve) => (finishFirst = resolve)), {
+      timeoutMs: 60_000,
+    });
+    let leftAtStart = 0;
+    const second = lanes
+      .run(
+        'heavy',
+        (signal, remainingMs) => {
+          leftAtStart = remainingMs();
+          return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+        },
+        { timeoutMs: 2000 },
+      )
+      .catch((e: unknown) => e);
+    await new Promise((r) => setTimeout(r, 300));
+    finishFirst();
+    await first;
+    const err = await second;
+    expect(err).toBeInstanceOf(QueryTimeoutError);
+    // It waited at least 300 ms of its 2000: at most 1700 were left to run.
+    expect(leftAtStart).toBeGreaterThan(0);
+    expect(leftAtStart).toBeLessThanOrEqual(1700);
   });
 });

@@ -2,9 +2,11 @@
  * Query lanes (issue 11 item 5): report work is queued by weight above the report store, the same for
  * every adapter (DuckDB, ClickHouse), so a publisher's small list never waits behind network-wide
  * queries. Each lane runs at most `concurrency` tasks and holds at most `queue` more; one more is
- * refused at once (`LaneFullError`) instead of piling up. A task gets an `AbortSignal` that aborts
- * when its time is up (`QueryTimeoutError`, counted from when it starts running, not from when it was
- * queued) or when the caller's signal aborts (e.g. the client went away); the task hands that signal
+ * refused at once (`LaneFullError`) instead of piling up. The time limit counts from the task's
+ * arrival, the wait in the queue included (issue 22 item 5): a task still waiting when its time is up
+ * leaves the queue (`LaneWaitError`, answered 608 like a full queue: it never started); a running one
+ * gets an `AbortSignal` that aborts at that same deadline (`QueryTimeoutError`, 607) or when the
+ * caller's signal aborts (e.g. the client went away); the task hands that signal, and the time left,
  * to the store, which stops the statement (store.ts). A slot is freed only when the task has settled,
  * i.e. when the store has really stopped.
  *
@@ -32,8 +34,22 @@ export class LaneFullError extends Error {
   }
 }
 
-/** A held slot: `signal` aborts on timeout or on the caller's signal; `release` frees the slot once. */
-export type LaneSlot = { signal: AbortSignal; release: () => void };
+/** The task waited in the lane's queue until its time was up, without starting (answered as code 608). */
+export class LaneWaitError extends Error {
+  constructor(
+    readonly lane: LaneName,
+    readonly timeoutMs: number,
+  ) {
+    super(`report lane ${lane}: could not start within ${timeoutMs} ms`);
+    this.name = 'LaneWaitError';
+  }
+}
+
+/**
+ * A held slot: `signal` aborts at the deadline or on the caller's signal; `remainingMs()` is the time
+ * left until the deadline (at least 1 ms), for the store's own limit; `release` frees the slot once.
+ */
+export type LaneSlot = { signal: AbortSignal; remainingMs: () => number; release: () => void };
 
 export type LaneStats = Record<LaneName, { running: number; queued: number; limits: LaneLimits }>;
 
@@ -89,20 +105,30 @@ export class QueryLanes {
 
   /**
    * Waits for a slot in `lane` (the caller's `signal` abandons the wait), then returns it with a
-   * signal that aborts after `timeoutMs` (QueryTimeoutError) or when the caller's signal aborts.
-   * Throws LaneFullError when the queue is full. The caller must `release()` once its work settled.
+   * signal that aborts `timeoutMs` after this call (QueryTimeoutError) or when the caller's signal
+   * aborts. Throws LaneFullError when the queue is full, LaneWaitError when no slot was free within
+   * `timeoutMs`. The caller must `release()` once its work settled.
    */
   async acquire(lane: LaneName, opts: { timeoutMs: number; signal?: AbortSignal }): Promise<LaneSlot> {
     const l = this.lanes[lane];
-    await l.enter(opts.signal);
+    const deadline = performance.now() + opts.timeoutMs;
+    const waited = new AbortController();
+    const waitTimer = setTimeout(() => waited.abort(new LaneWaitError(lane, opts.timeoutMs)), opts.timeoutMs);
+    try {
+      await l.enter(opts.signal ? AbortSignal.any([opts.signal, waited.signal]) : waited.signal);
+    } finally {
+      clearTimeout(waitTimer);
+    }
+    const remainingMs = () => Math.max(1, Math.ceil(deadline - performance.now()));
     const ctl = new AbortController();
-    const timer = setTimeout(() => ctl.abort(new QueryTimeoutError(opts.timeoutMs)), opts.timeoutMs);
+    const timer = setTimeout(() => ctl.abort(new QueryTimeoutError(opts.timeoutMs)), remainingMs());
     const onAbort = () => ctl.abort(opts.signal?.reason);
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     if (opts.signal?.aborted) onAbort();
     let released = false;
     return {
       signal: ctl.signal,
+      remainingMs,
       release: () => {
         if (released) return;
         released = true;
@@ -114,18 +140,19 @@ export class QueryLanes {
   }
 
   /**
-   * Runs `task` in a slot of `lane` (see acquire); the slot is freed when the task settles. When the
-   * slot's signal aborted, the task's failure is replaced by the abort reason (QueryTimeoutError or
-   * the caller's), so callers see why it stopped rather than the store's own error.
+   * Runs `task` in a slot of `lane` (see acquire) with the slot's signal and its time left; the slot
+   * is freed when the task settles. When the slot's signal aborted, the task's failure is replaced by
+   * the abort reason (QueryTimeoutError or the caller's), so callers see why it stopped rather than
+   * the store's own error.
    */
   async run<T>(
     lane: LaneName,
-    task: (signal: AbortSignal) => Promise<T>,
+    task: (signal: AbortSignal, remainingMs: () => number) => Promise<T>,
     opts: { timeoutMs: number; signal?: AbortSignal },
   ): Promise<T> {
     const slot = await this.acquire(lane, opts);
     try {
-      return await task(slot.signal);
+      return await task(slot.signal, slot.remainingMs);
     } catch (err) {
       if (slot.signal.aborted) throw slot.signal.reason;
       throw err;

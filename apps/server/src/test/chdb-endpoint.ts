@@ -80,9 +80,23 @@ async function body(req: IncomingMessage): Promise<string> {
   return Buffer.concat(parts).toString('utf8');
 }
 
-/** Starts the endpoint on a free port of 127.0.0.1 with a fresh chDB session in a temp directory. */
-export async function startChdbEndpoint(): Promise<ChdbEndpoint> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'chdb-endpoint-'));
+export type ChdbEndpointOptions = {
+  /** Parent of the session's directory (default the OS temp directory), e.g. a disk with room. */
+  dir?: string;
+  /**
+   * Rewrites the SQL text of each HTTP request before it runs (not an INSERT's data), e.g. to play a
+   * cluster's DDL on this single engine (clickhouse-cluster.test.ts).
+   */
+  rewrite?: (sql: string) => string;
+};
+
+/**
+ * Starts the endpoint on a free port of 127.0.0.1 with a fresh chDB session in a new directory under
+ * `opts.dir` (default the OS temp directory), removed on close.
+ */
+export async function startChdbEndpoint(opts: ChdbEndpointOptions = {}): Promise<ChdbEndpoint> {
+  const dir = mkdtempSync(path.join(opts.dir ?? os.tmpdir(), 'chdb-endpoint-'));
+  const rewrite = opts.rewrite ?? ((sql: string) => sql);
   const session = new Session(dir);
   let chain: Promise<unknown> = Promise.resolve();
   let currentDb = '';
@@ -110,7 +124,9 @@ export async function startChdbEndpoint(): Promise<ChdbEndpoint> {
     const format = params.get('default_format') ?? 'TabSeparated';
     try {
       const sql =
-        inUrl === null ? bindParams(data, params) : `${bindParams(inUrl, params)}${data ? `\n${data}` : ''}`;
+        inUrl === null
+          ? bindParams(rewrite(data), params)
+          : `${bindParams(rewrite(inUrl), params)}${data ? `\n${data}` : ''}`;
       const text = await serial(async () => {
         const db = database ?? 'default';
         if (db !== currentDb) {

@@ -51,6 +51,8 @@ export type LoginAttempt = {
   userAgent?: string;
   /** `Accept-Language` header; default none. */
   lang?: string;
+  /** The instance whose get_key the form is encrypted to (another one behind a load balancer); default `app`. */
+  keyFrom?: FastifyInstance;
 };
 
 /** Performs one login attempt and returns the parsed answer envelope. */
@@ -70,7 +72,7 @@ export async function attemptLogin(app: FastifyInstance, attempt: LoginAttempt):
   const res = await app.inject({
     method: 'POST',
     url: '/v1/passport/user/login',
-    payload: { data: await encryptForServer(app, form) },
+    payload: { data: await encryptForServer(attempt.keyFrom ?? app, form) },
     headers: {
       ...(attempt.userAgent ? { 'user-agent': attempt.userAgent } : {}),
       ...(attempt.lang ? { 'accept-language': attempt.lang } : {}),

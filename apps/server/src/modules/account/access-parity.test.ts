@@ -53,7 +53,13 @@ const expected: Record<string, Expected> = {
     ],
     reports: ['sdk', 'affiliate', 'game', 'gx'],
     serverOnly: ['/appReport/list'],
-    beside: ['/account/security', '/account/notifications', '/account/apiKeys', '/account/audit', '/report/schedules'],
+    beside: [
+      '/account/security',
+      '/account/notifications',
+      '/account/apiKeys',
+      '/account/audit',
+      '/report/schedules',
+    ],
   },
   // Member 68 of Demo Games with data permissions of types 3 and 5.
   'member@example.com': {
@@ -75,7 +81,13 @@ const expected: Record<string, Expected> = {
     menu: ['/report', '/report/sdk', '/report/rtb', '/report/game', ...management, ...account, ...admin],
     reports: ['sdk', 'rtb', 'game'],
     serverOnly: ['/report/rtb'],
-    beside: ['/account/security', '/account/notifications', '/account/apiKeys', '/account/audit', '/report/schedules'],
+    beside: [
+      '/account/security',
+      '/account/notifications',
+      '/account/apiKeys',
+      '/account/audit',
+      '/report/schedules',
+    ],
   },
   // Operations 70 (cooperation 1 and 4, no channels): RTB by role alone.
   'ops@example.com': {
@@ -106,12 +118,28 @@ const expected: Record<string, Expected> = {
     menu: ['/report', '/report/rtb', ...account, ...admin],
     reports: ['rtb'],
     serverOnly: ['/report', '/report/rtb'],
-    beside: ['/account/security', '/account/notifications', '/account/apiKeys', '/account/audit', '/report/schedules'],
+    beside: [
+      '/account/security',
+      '/account/notifications',
+      '/account/apiKeys',
+      '/account/audit',
+      '/report/schedules',
+    ],
   },
   // Synthetic: a pending application (status 3) to Demo Games holding an SDK data permission.
-  'pending@example.com': { menu: account, reports: [], serverOnly: [], beside: ['/account/security', '/account/notifications'] },
+  'pending@example.com': {
+    menu: account,
+    reports: [],
+    serverOnly: [],
+    beside: ['/account/security', '/account/notifications'],
+  },
   // Synthetic: signed up, no organisation yet.
-  'loner@example.com': { menu: account, reports: [], serverOnly: [], beside: ['/account/security', '/account/notifications'] },
+  'loner@example.com': {
+    menu: account,
+    reports: [],
+    serverOnly: [],
+    beside: ['/account/security', '/account/notifications'],
+  },
 };
 
 /** Inserts a user (password DEMO_PASSWORD) with roles and data permission types. */

@@ -19,14 +19,14 @@ import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import type { KeyRing } from '../../plugins/keys.ts';
+import type { KeyFinder } from '../../plugins/keys.ts';
 import type { AttemptLimits } from '../../plugins/rate-limit.ts';
 import { createSession } from '../../plugins/session-store.ts';
 import { challengeIfEnabled } from '../two-factor/challenge.ts';
 import { consumeCaptcha } from './captcha.ts';
 import { openSignedPayload } from './signed-payload.ts';
 
-export type LoginDeps = { app: FastifyInstance; keys: KeyRing; limits: AttemptLimits };
+export type LoginDeps = { app: FastifyInstance; keys: KeyFinder; limits: AttemptLimits };
 
 /** `company_status` of a user row (api-contract §6): 3 pending, 0 no organisation, 1 active member. */
 export function companyStatusOf(user: { status: number; company_id: number | null }): number {

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { requestLang } from '../../lib/request-lang.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
-import { JWE_ALG, JWE_ENC, loadKeyRing } from '../../plugins/keys.ts';
+import { JWE_ALG, JWE_ENC } from '../../plugins/keys.ts';
 import { createMailer } from '../../plugins/mailer.ts';
 import { createAttemptLimits } from '../../plugins/rate-limit.ts';
 import { currentUser } from '../../plugins/session.ts';
@@ -31,7 +31,7 @@ import { dummyPasswordHash, login } from './login.ts';
 
 export async function passportRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const keys = await loadKeyRing(app.config);
+  const keys = app.keyRing;
   const limits = await createAttemptLimits(
     app.config,
     (err) => app.log.warn({ err }, 'REDIS_URL not reachable; counting attempts in process until it is'),
@@ -53,8 +53,12 @@ export async function passportRoutes(root: FastifyInstance) {
         response: { 200: answer(publicKeyData) },
       },
     },
-    async (request) =>
-      ok(request, { kid: keys.kid, alg: JWE_ALG, enc: JWE_ENC, public_key: keys.publicKeyPem } as const),
+    async (request) => {
+      // A key rotated by another instance (or `npm run keys:rotate`) is served within a minute.
+      await keys.refresh();
+      const { kid, publicKeyPem } = keys.current();
+      return ok(request, { kid, alg: JWE_ALG, enc: JWE_ENC, public_key: publicKeyPem } as const);
+    },
   );
 
   app.post(

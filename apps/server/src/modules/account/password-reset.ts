@@ -20,7 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/password.ts';
-import type { KeyRing } from '../../plugins/keys.ts';
+import type { KeyFinder } from '../../plugins/keys.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import type { AttemptLimits } from '../../plugins/rate-limit.ts';
 import { revokeUserSessions } from '../../plugins/session-store.ts';
@@ -29,7 +29,7 @@ import { codeMail } from '../mail/templates.ts';
 import { assertCredentials, normaliseEmail } from './credentials-rules.ts';
 import { openSignedPayload } from './signed-payload.ts';
 
-export type MailDeps = { app: FastifyInstance; keys: KeyRing; limits: AttemptLimits; mailer: Mailer };
+export type MailDeps = { app: FastifyInstance; keys: KeyFinder; limits: AttemptLimits; mailer: Mailer };
 
 /** send_email: issues and mails a code as described in the module docstring. */
 export async function sendEmailCode(deps: MailDeps, jwe: string, ip: string, lang: Lang): Promise<void> {

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { paramError } from '../../lib/app-error.ts';
 import { verifySignedFields } from '../../lib/signed-fields.ts';
-import { decryptJson, type KeyRing } from '../../plugins/keys.ts';
+import { decryptJson, type KeyFinder } from '../../plugins/keys.ts';
 import { assertNoNul } from '../../plugins/nul-guard.ts';
 import { claimSignature } from '../../plugins/signature-ledger.ts';
 import { fieldErrorsOf, localizedSafeParse } from '../../plugins/validation-messages.ts';
@@ -19,7 +19,7 @@ import { fieldErrorsOf, localizedSafeParse } from '../../plugins/validation-mess
 /** The parsed form of `jwe`; field errors in `lang`. Throws AppError 604 or 10003 as described above. */
 export async function openSignedPayload<T extends z.ZodType>(
   app: FastifyInstance,
-  keys: KeyRing,
+  keys: KeyFinder,
   jwe: string,
   schema: T,
   lang: Lang,

@@ -89,8 +89,10 @@ describe('report store protection (time limit, lanes, cancellation)', () => {
     expect(performance.now() - t0).toBeLessThan(900);
     expect(f.app.reportLanes.stats().heavy).toMatchObject({ running: 1, queued: 1 });
 
+    // The running one is stopped at its limit (607); the queued one never started within the same
+    // limit, counted from its arrival (issue 22 item 5): 608 then, not 607 after twice the limit.
     const answers = await Promise.all(heavy);
-    expect(answers.map((r) => (r.json() as Body).code)).toEqual([607, 607]);
+    expect(answers.map((r) => (r.json() as Body).code)).toEqual([607, 608]);
   });
 
   /** GET `path` with the ops token over a real socket; resolves once the response (if any) began. */
@@ -136,5 +138,40 @@ describe('report store protection (time limit, lanes, cancellation)', () => {
     expect(streamSignal?.reason).toBeInstanceOf(ClientGoneError);
     // The store still answers.
     expect(await store.query('SELECT 5 AS x')).toEqual([{ x: 5 }]);
+  });
+
+  it('answers the 602 envelope, not a file cut short, when the report store fails before the first row', async () => {
+    const store: ReportStore = f.app.reportStore;
+    vi.spyOn(store, 'stream').mockImplementation(() => {
+      throw new Error('connect ECONNREFUSED 127.0.0.1:8123');
+    });
+    for (const format of ['csv', 'xlsx']) {
+      const res = await f.app.inject({
+        method: 'GET',
+        url: `/v1/report/export/sdk?dt=${week}&fields=dt,request&format=${format}`,
+        headers: { token: f.tokens.demo, 'accept-language': 'en' },
+      });
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['content-disposition']).toBeUndefined();
+      expect(res.json()).toEqual({ code: 602, msg: codeText[602].en, data: null });
+      expect(f.app.reportLanes.stats().export.running).toBe(0);
+    }
+  });
+
+  it('answers 607 when the export statement runs past its limit before the first row', async () => {
+    f.app.config.reportExportTimeoutMs = 300;
+    const store: ReportStore = f.app.reportStore;
+    const stream = store.stream.bind(store);
+    vi.spyOn(store, 'stream').mockImplementation((_sql, _params, opts) => stream(SLOW_SQL, {}, opts));
+    try {
+      const res = await f.app.inject({
+        method: 'GET',
+        url: `/v1/report/export/sdk?dt=${week}&fields=dt,request&format=csv`,
+        headers: { token: f.tokens.demo, 'accept-language': 'en' },
+      });
+      expect(res.json()).toMatchObject({ code: 607 });
+    } finally {
+      f.app.config.reportExportTimeoutMs = 600_000;
+    }
   });
 });

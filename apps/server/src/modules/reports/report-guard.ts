@@ -3,11 +3,18 @@
  * statement time limit (REPORT_QUERY_TIMEOUT_MS; exports REPORT_EXPORT_TIMEOUT_MS), cancellation when
  * the client goes away before the answer is complete (the store interrupts the statement), and the
  * lane's refusal, as catalogue codes: 607 the query took too long (narrow the range or grouping), 608
- * too many heavy queries are waiting. Both are business answers (HTTP 200), never 5xx.
+ * too many heavy queries are waiting, or one waited its whole time limit without starting (the limit
+ * counts from arrival). Both are business answers (HTTP 200), never 5xx.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import { LaneFullError, type LaneName, type LaneSlot, QueryTimeoutError } from '../../reports/query-lanes.ts';
+import {
+  LaneFullError,
+  type LaneName,
+  type LaneSlot,
+  LaneWaitError,
+  QueryTimeoutError,
+} from '../../reports/query-lanes.ts';
 import type { ReportParams, ReportResultRow, ReportStore } from '../../reports/store.ts';
 
 /** The reads a guarded task may run: the store's `query`, bound to the slot's signal. */
@@ -41,13 +48,17 @@ export function clientGone(reply: FastifyReply): AbortSignal {
 }
 
 /** A lane or abort error as the catalogue code the caller is answered with; other errors unchanged. */
-function answerable(err: unknown, reply: FastifyReply): unknown {
+export function answerable(err: unknown, reply: FastifyReply): unknown {
   if (err instanceof QueryTimeoutError) {
     reply.log.warn({ timeoutMs: err.timeoutMs }, 'report query timed out');
     return new AppError(607);
   }
   if (err instanceof LaneFullError) {
     reply.log.warn({ lane: err.lane }, 'report lane full');
+    return new AppError(608);
+  }
+  if (err instanceof LaneWaitError) {
+    reply.log.warn({ lane: err.lane, timeoutMs: err.timeoutMs }, 'report query could not start in time');
     return new AppError(608);
   }
   if (err instanceof ClientGoneError) {
@@ -75,12 +86,12 @@ export async function guardedRead<T>(
   try {
     return await app.reportLanes.run(
       lane,
-      (signal) =>
+      (signal, remainingMs) =>
         task({
           dialect: app.reportStore.dialect,
-          // The engine enforces the limit too where it can (ClickHouse max_execution_time).
+          // The engine enforces the time left too where it can (ClickHouse max_execution_time).
           query: (sql: string, params?: ReportParams): Promise<ReportResultRow[]> =>
-            app.reportStore.query(sql, params, { signal, timeoutMs: app.config.reportQueryTimeoutMs }),
+            app.reportStore.query(sql, params, { signal, timeoutMs: remainingMs() }),
         }),
       { timeoutMs: app.config.reportQueryTimeoutMs, signal: opts.shared ? undefined : clientGone(reply) },
     );

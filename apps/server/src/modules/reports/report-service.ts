@@ -31,7 +31,7 @@ import { queryLane } from '../../reports/query-cost.ts';
 import { compareQuery, queryCompareRows, queryCompareTotal } from '../../reports/report-compare.ts';
 import { queryReportList } from '../../reports/report-list.ts';
 import type { ReportResultRow } from '../../reports/store.ts';
-import { ClientGoneError, exportSlot, guardedRead } from './report-guard.ts';
+import { answerable, ClientGoneError, exportSlot, guardedRead } from './report-guard.ts';
 
 /** Adds derived cells (e.g. app names) to a batch of rows in place. */
 export type Decorate = (rows: ReportResultRow[]) => Promise<void>;
@@ -141,10 +141,13 @@ export type ExportRequest = {
 };
 
 /**
- * Streams every row of the query (no paging) as a file download on `reply`; a failure midway
- * (including a short stream) aborts the response rather than ending the file early. Holds a slot of
- * the export lane from before the first byte (AppError 608 when the lane is full) until the file is
- * written; an abandoned download or REPORT_EXPORT_TIMEOUT_MS interrupts the statement and stops it.
+ * Streams every row of the query (no paging) as a file download on `reply`. The first rows (or the
+ * end of an empty result) are read before any header is sent, so a store that is down or a statement
+ * that fails at once answers the envelope like a list does (602, or 607/608), never a `200` file cut
+ * short (issue 22 item 4); a failure later (including a short stream) aborts the response rather than
+ * ending the file early. Holds a slot of the export lane from before the first byte (AppError 608
+ * when the lane is full) until the file is written; an abandoned download or REPORT_EXPORT_TIMEOUT_MS
+ * interrupts the statement and stops it.
  */
 export async function sendExport(app: FastifyInstance, reply: FastifyReply, r: ExportRequest) {
   const { limit: _l, offset: _o, ...all } = r.query;
@@ -170,7 +173,20 @@ export async function sendExport(app: FastifyInstance, reply: FastifyReply, r: E
       if (rows !== expected) throw new Error(`report export truncated: ${rows} of ${expected} rows`);
     }
   }
-  writeExport(out, r.columns, chunks(), r.format)
+  const rows = chunks();
+  let first: IteratorResult<ReportResultRow[]>;
+  try {
+    first = await rows.next();
+  } catch (err) {
+    slot.release();
+    throw answerable(signal.aborted ? signal.reason : err, reply);
+  }
+  async function* fromFirst() {
+    if (first.done) return;
+    yield first.value;
+    yield* rows;
+  }
+  writeExport(out, r.columns, fromFirst(), r.format)
     .then(out.rowsDone, (err) => {
       if (signal.reason instanceof ClientGoneError) reply.log.info('report export abandoned by the client');
       else reply.log.error({ err: signal.reason ?? err }, 'report export failed');

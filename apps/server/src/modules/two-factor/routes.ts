@@ -17,7 +17,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answer, ok } from '../../lib/route-schema.ts';
 import { createCounters } from '../../plugins/counters.ts';
-import { loadKeyRing } from '../../plugins/keys.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { recordSignIn } from '../sessions/sign-in.ts';
 import { completeChallenge } from './challenge.ts';
@@ -36,12 +35,11 @@ const security = [{ token: [] }];
 
 export async function twoFactorRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const keys = await loadKeyRing(app.config);
   const counters = createCounters(app.config);
   app.addHook('onClose', () => counters.close());
   const deps: TwoFactorDeps = {
     db: app.db,
-    box: secretBoxOf(keys.privateKey),
+    box: secretBoxOf(app.keyRing),
     attempts: counters.counter('totp:user', TWO_FACTOR_LIMIT),
     now: () => app.now(),
   };

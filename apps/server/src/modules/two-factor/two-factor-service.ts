@@ -101,7 +101,7 @@ export async function checkCode(deps: TwoFactorDeps, userId: number, code: strin
   if (blocked > 0) throw new AppError(10002, { retry_after: blocked });
   const [row] = await deps.db.select().from(userTwoFactor).where(eq(userTwoFactor.user_id, userId)).limit(1);
   if (!row || (enabledOnly && !row.enabled_at)) throw new AppError(10007);
-  const step = await matchTotp(deps.box.open(row.secret_enc, userId), code, deps.now(), row.last_step);
+  const step = await matchTotp(await deps.box.open(row.secret_enc, userId), code, deps.now(), row.last_step);
   if (step === null) {
     await deps.attempts.penalty(key);
     throw new AppError(10030);

@@ -1,6 +1,7 @@
 /**
- * `npm run import -- --kind <kind> --file <csv|parquet> [--url http://host:port]`: hands the file to
- * the serving portal, else imports into the configured report store directly (run-import.ts).
+ * `npm run import -- --kind <kind> --file <csv|parquet> [--url http://host:port] [--create]`: hands the
+ * file to the serving portal, else imports into the configured report store directly, which must exist
+ * unless `--create` (run-import.ts).
  * Exit code 0 with a summary, 1 with one clear message (nothing written).
  */
 import { runImport } from './run-import.ts';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, freshClickHouseDatabase, type TestApp } from '../../test/test-app.ts';
 import { handoffPath, readHandoff, writeHandoff } from './handoff.ts';
 import { runImport } from './run-import.ts';
 
@@ -14,12 +14,12 @@ const line = (dt: string, request: number) => `${dt},BidStream,a1,p1,banner,1,US
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Runs the CLI in-process; answers its exit code and what it printed. */
-async function cli(args: string[], dataDir: string) {
+async function cli(args: string[], dataDir: string, env: Record<string, string> = {}) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await runImport(
     args,
-    { DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
     {
       out: (l) => out.push(l),
       err: (l) => err.push(l),
@@ -120,11 +120,50 @@ describe('npm run import without a serving portal', () => {
     await import('node:fs').then((fs) => fs.mkdirSync(data, { recursive: true }));
     // Port 9 (discard) on loopback: nobody listens, the connection is refused.
     writeHandoff(data, { url: 'http://127.0.0.1:9', pid: 999_999, secret: 'a'.repeat(64) });
-    const r = await cli(['--kind', 'rtb', '--file', csv('a.csv')], data);
+    const r = await cli(['--kind', 'rtb', '--file', csv('a.csv'), '--create'], data);
     expect(r).toMatchObject({ code: 0, err: '' });
     expect(r.out).toBe('imported 1 rtb rows for 1 day(s): 2026-01-10');
     expect(existsSync(path.join(data, 'reports.duckdb'))).toBe(true);
   });
+
+  it('resolves relative paths from the caller’s directory and refuses a store that does not exist unless --create', async () => {
+    const caller = path.join(dir, 'caller');
+    await import('node:fs').then((fs) => fs.mkdirSync(caller, { recursive: true }));
+    writeFileSync(path.join(caller, 'facts.csv'), `${header}\n${line('2026-01-10', 4)}\n`);
+    // npm runs the script in the package root; INIT_CWD is where the caller typed the command.
+    const env = { INIT_CWD: caller, REPORT_STORE_URL: 'duckdb:stores/typo.duckdb' };
+    const args = ['--kind', 'rtb', '--file', 'facts.csv'];
+    const refused = await cli(args, dir, env);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toBe('');
+    expect(refused.err).toBe(
+      `the report store ${path.join(caller, 'stores/typo.duckdb')} does not exist: nothing imported. ` +
+        'Check REPORT_STORE_URL and DATA_DIR, or pass --create to create it',
+    );
+    expect(existsSync(path.join(caller, 'stores'))).toBe(false);
+    expect(existsSync(path.join(process.cwd(), 'stores/typo.duckdb'))).toBe(false);
+
+    const created = await cli([...args, '--create'], dir, env);
+    expect(created).toMatchObject({ code: 0, err: '', out: 'imported 1 rtb rows for 1 day(s): 2026-01-10' });
+    expect(existsSync(path.join(caller, 'stores/typo.duckdb'))).toBe(true);
+    // Once it exists, no flag is needed.
+    expect((await cli(args, dir, env)).code).toBe(0);
+  });
+
+  it('refuses a ClickHouse database that does not exist unless --create', async () => {
+    const db = await freshClickHouseDatabase();
+    try {
+      const args = ['--kind', 'rtb', '--file', csv('ch.csv')];
+      const refused = await cli(args, dir, { REPORT_STORE_URL: db.url });
+      expect(refused.code).toBe(1);
+      expect(refused.err).toMatch(
+        /^the report store ClickHouse database portal_t_\w+ does not exist: nothing imported/,
+      );
+      expect((await cli([...args, '--create'], dir, { REPORT_STORE_URL: db.url })).code).toBe(0);
+    } finally {
+      await db.drop();
+    }
+  }, 60_000);
 
   it('says clearly when the store cannot be opened: not a DuckDB file', async () => {
     const data = path.join(dir, 'garbage');

@@ -1,10 +1,16 @@
 /**
- * `npm run import -- --kind <kind> --file <csv|parquet> [--url http://host:port]` (README "Loading
- * report facts"). A serving portal owns the DuckDB file (one process per file), so the file is handed
- * to it: the CLI reads `DATA_DIR/import-handoff.json` (handoff.ts) and streams the file to the
- * server's internal endpoint with its secret; `--url` names the server when its address differs
- * from the one in that file. Without a serving portal it opens the store itself. Either way the
- * store-level import (import-facts.ts) validates, then switches the file's dates in one transaction.
+ * `npm run import -- --kind <kind> --file <csv|parquet> [--url http://host:port] [--create]` (README
+ * "Loading report facts"). A serving portal owns the DuckDB file (one process per file), so the file
+ * is handed to it: the CLI reads `DATA_DIR/import-handoff.json` (handoff.ts) and streams the file to
+ * the server's internal endpoint with its secret; `--url` names the server when its address differs
+ * from the one in that file. Without a serving portal it opens the store itself, and refuses a store
+ * that does not exist (a mistyped path would otherwise get an empty new store that "imported" the
+ * file) unless `--create` asks for one. Either way the store-level import (import-facts.ts)
+ * validates, then switches the file's dates in one transaction.
+ *
+ * Relative paths — `--file`, DATA_DIR and `REPORT_STORE_URL=duckdb:<path>` — resolve from the
+ * caller's working directory: npm runs scripts in the package root and tells the caller's directory
+ * in INIT_CWD. (DATA_DIR unset stays `./data` of the package root, where `npm start` keeps it.)
  * Every failure ends as one clear line on stderr and exit code 1, never an uncaught exception.
  */
 import { createReadStream, statSync } from 'node:fs';
@@ -14,13 +20,29 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '../../config.ts';
 import { factTables } from '../fact-tables.ts';
-import { openReportStore, type ReportStore } from '../store.ts';
+import { openReportStore, type ReportStore, ReportStoreMissingError } from '../store.ts';
 import { IMPORT_PATH, IMPORT_SECRET_HEADER, readHandoff } from './handoff.ts';
 import { type ImportResult, importFacts } from './import-facts.ts';
 
 export type ImportIo = { out: (line: string) => void; err: (line: string) => void };
 
-const USAGE = 'usage: npm run import -- --kind <kind> --file <csv|parquet> [--url http://host:port]';
+const USAGE =
+  'usage: npm run import -- --kind <kind> --file <csv|parquet> [--url http://host:port] [--create]';
+
+/**
+ * `env` with its relative DATA_DIR and `duckdb:` path resolved from `cwd` (the caller's working
+ * directory), so the import and the store it opens mean what the caller typed.
+ */
+function resolvedEnv(env: NodeJS.ProcessEnv, cwd: string): NodeJS.ProcessEnv {
+  const out = { ...env };
+  if (env.DATA_DIR) out.DATA_DIR = path.resolve(cwd, env.DATA_DIR);
+  const url = env.REPORT_STORE_URL;
+  if (url?.startsWith('duckdb:')) {
+    const file = url.slice('duckdb:'.length).replace(/^\/\//, '');
+    if (file !== ':memory:') out.REPORT_STORE_URL = `duckdb:${path.resolve(cwd, file)}`;
+  }
+  return out;
+}
 
 /** The summary line of a successful import. */
 export function summary(r: ImportResult): string {
@@ -90,17 +112,24 @@ function openFailure(config: Config, err: unknown): string {
 
 /** Runs the CLI; returns the exit code. */
 export async function runImport(argv: string[], env: NodeJS.ProcessEnv, io: ImportIo): Promise<number> {
-  let values: { kind?: string; file?: string; url?: string };
+  let values: { kind?: string; file?: string; url?: string; create?: boolean };
   try {
     values = parseArgs({
       args: argv,
-      options: { kind: { type: 'string' }, file: { type: 'string' }, url: { type: 'string' } },
+      options: {
+        kind: { type: 'string' },
+        file: { type: 'string' },
+        url: { type: 'string' },
+        create: { type: 'boolean' },
+      },
     }).values;
   } catch (err) {
     io.err(`${err instanceof Error ? err.message : err}\n${USAGE}`);
     return 1;
   }
-  const { kind, file } = values;
+  const cwd = env.INIT_CWD || process.cwd();
+  const { kind } = values;
+  const file = values.file && path.resolve(cwd, values.file);
   if (!kind || !file) {
     io.err(USAGE);
     return 1;
@@ -117,7 +146,7 @@ export async function runImport(argv: string[], env: NodeJS.ProcessEnv, io: Impo
   }
   let config: Config;
   try {
-    config = loadConfig(env);
+    config = loadConfig(resolvedEnv(env, cwd));
   } catch (err) {
     io.err(err instanceof ConfigError ? err.message : String(err));
     return 1;
@@ -151,8 +180,14 @@ export async function runImport(argv: string[], env: NodeJS.ProcessEnv, io: Impo
   // No serving portal: open the store directly.
   let store: ReportStore;
   try {
-    store = await openReportStore(config);
+    store = await openReportStore(config, { create: values.create === true });
   } catch (err) {
+    if (err instanceof ReportStoreMissingError) {
+      io.err(
+        `${err.message}: nothing imported. Check REPORT_STORE_URL and DATA_DIR, or pass --create to create it`,
+      );
+      return 1;
+    }
     io.err(openFailure(config, err));
     return 1;
   }

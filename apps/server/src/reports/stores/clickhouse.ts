@@ -12,11 +12,14 @@
  * - `replaceDays` loads a staging copy of the base table (and of its rollup, fed by a staging copy of
  *   the materialized view), then swaps each day in with `ALTER TABLE … REPLACE PARTITION`, atomic per
  *   day and table: readers see a day's old facts or its new ones, never a mix, and a failure before
- *   the swap changes nothing.
+ *   the swap changes nothing. A journal (clickhouse-staging.ts) lets the next start finish a swap a
+ *   killed process left half-done and drop the staging tables it left.
  * - `write` serialises this process's writes; several API instances may write at once (ClickHouse
  *   inserts and partition swaps need no single writer).
+ * - With `cluster` (`REPORT_STORE_CLUSTER`) the schema is made on every host of that cluster
+ *   (clickhouse-schema.ts): reads go to the Distributed tables, which keep the single server's names,
+ *   and `replaceDays` stages and swaps on every shard (clickhouse-cluster.ts).
  */
-import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import {
@@ -35,7 +38,27 @@ import type {
   ReportValue,
   WriteRunner,
 } from '../store.ts';
-import { baseTableDdl, clickhouseSchemaSql, rollupTableDdl, rollupViewDdl } from './clickhouse-schema.ts';
+import { refuseSingleServerTables, replaceDaysOnCluster } from './clickhouse-cluster.ts';
+import {
+  baseTableDdl,
+  type ClickHouseCluster,
+  clickhouseSchemaSql,
+  databaseDdl,
+  rollupTableDdl,
+  rollupViewDdl,
+} from './clickhouse-schema.ts';
+import {
+  dropStaging,
+  heartbeat,
+  journal,
+  journalDdl,
+  recoverStaging,
+  STALE_MS,
+  type StagePlan,
+  type StagingSql,
+  stageNames,
+  swapDays,
+} from './clickhouse-staging.ts';
 
 /** A ClickHouse identifier we create or accept as a database name. */
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -70,10 +93,9 @@ export function clickhouseUrlOptions(url: string): {
   return { url: `${u.protocol}//${u.host}`, username, password, database };
 }
 
-/** Opens the ClickHouse report store at `url`, creating the database and schema when missing. */
-export async function openClickHouseStore(url: string): Promise<ReportStore> {
-  const o = clickhouseUrlOptions(url);
-  const common = {
+/** Options of every client of the store at `o` (database aside). */
+function clientOptions(o: ReturnType<typeof clickhouseUrlOptions>) {
+  return {
     url: o.url,
     username: o.username,
     password: o.password,
@@ -83,15 +105,54 @@ export async function openClickHouseStore(url: string): Promise<ReportStore> {
     // Failures reach the caller as errors, which it logs; the client's own log would repeat them.
     log: { level: ClickHouseLogLevel.OFF },
   };
+}
+
+/** Whether the database `url` names exists (`EXISTS DATABASE`). */
+export async function clickhouseDatabaseExists(url: string): Promise<boolean> {
+  const o = clickhouseUrlOptions(url);
+  const admin = createClient({ ...clientOptions(o), database: 'default' });
+  try {
+    const rs = await admin.query({ query: `EXISTS DATABASE ${o.database}`, format: 'JSONEachRow' });
+    const [row] = (await rs.json()) as { result?: number | string }[];
+    return Number(row?.result ?? 0) === 1;
+  } finally {
+    await admin.close();
+  }
+}
+
+/**
+ * Opens the ClickHouse report store at `url`, creating the database and schema when missing; with
+ * `cluster` (a name of the servers' `remote_servers`, an identifier) on every host of that cluster.
+ * On a single server it also finishes the day swaps a dead process left half-done
+ * (clickhouse-staging.ts; `staleMs`: how long a swap must have been silent to count as dead, default
+ * STALE_MS); swaps that still looked alive are looked at again once they would be stale.
+ * Throws on a bad database or cluster name, or when a statement fails.
+ */
+export async function openClickHouseStore(
+  url: string,
+  opts: { cluster?: string; staleMs?: number } = {},
+): Promise<ReportStore> {
+  const o = clickhouseUrlOptions(url);
+  if (opts.cluster !== undefined && !IDENTIFIER.test(opts.cluster)) {
+    throw new Error(`REPORT_STORE_CLUSTER: bad cluster name ${opts.cluster}`);
+  }
+  const on = opts.cluster ? { cluster: opts.cluster, database: o.database } : undefined;
+  const common = clientOptions(o);
   const admin = createClient({ ...common, database: 'default' });
   try {
-    await admin.command({ query: `CREATE DATABASE IF NOT EXISTS ${o.database}` });
+    await admin.command({ query: databaseDdl(o.database, on) });
   } finally {
     await admin.close();
   }
   const client = createClient({ ...common, database: o.database });
-  for (const ddl of clickhouseSchemaSql(Object.values(factTables))) await client.command({ query: ddl });
-  return clickhouseStore(client);
+  if (on) await refuseSingleServerTables(client, Object.values(factTables), on);
+  // The swap journal and its recovery are a single server's (clickhouse-staging.ts); a cluster import
+  // drops its staging tables ON CLUSTER when it fails (clickhouse-cluster.ts).
+  const ddls = [...clickhouseSchemaSql(Object.values(factTables), on), ...(on ? [] : [journalDdl])];
+  for (const ddl of ddls) await client.command({ query: ddl });
+  const store = clickhouseStore(client, opts.staleMs ?? STALE_MS, on);
+  if (!on) await store.sweep();
+  return store;
 }
 
 /** A 64-bit or wider integer type, plain, Nullable or a rollup's SimpleAggregateFunction. */
@@ -108,10 +169,15 @@ function convert(value: unknown, type: string): ReportValue {
   return JSON.stringify(value);
 }
 
-function clickhouseStore(client: ClickHouseClient): ReportStore {
+function clickhouseStore(
+  client: ClickHouseClient,
+  staleMs: number,
+  on?: ClickHouseCluster,
+): ReportStore & { sweep(): Promise<void> } {
   const inFlight = new Set<Promise<unknown>>();
   let writeChain: Promise<unknown> = Promise.resolve();
   let closed = false;
+  let again: NodeJS.Timeout | undefined;
 
   function track<T>(p: Promise<T>): Promise<T> {
     inFlight.add(p);
@@ -165,21 +231,31 @@ function clickhouseStore(client: ClickHouseClient): ReportStore {
     return track(result);
   }
 
+  const staging: StagingSql = { run, read: (sql, params) => read(sql, params) };
+
+  /**
+   * Loads `rows` into staging tables, then swaps `days` in (clickhouse-staging.ts keeps the journal
+   * that lets a start after a crash finish or undo it).
+   */
   async function replaceDays(t: FactTable, days: string[], rows: FactRows) {
-    const base = t.hourly ?? t.daily;
-    if (!base) throw new Error(`${t.kind} has no table`);
     for (const d of days) if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) throw new Error(`bad day ${d}`);
-    const tag = randomBytes(6).toString('hex');
-    const stage = `${base}__stage_${tag}`;
-    const rollup = t.hourly && t.daily ? { table: t.daily, stage: `${t.daily}__stage_${tag}` } : null;
-    const view = `${base}__stage_mv_${tag}`;
+    const n = stageNames(t);
     const columns = tableColumns(t, Boolean(t.hourly)).map((c) => c.name) as [string, ...string[]];
+    const stagingTables = [
+      { name: n.view, view: true },
+      { name: n.stage, view: false },
+      ...(n.rollup ? [{ name: n.rollup.stage, view: false }] : []),
+    ];
+    // Journaled before any staging table exists, so whatever a crash leaves is found again.
+    await journal(staging, n.tag, 'loading');
+    const beat = heartbeat(staging, n.tag);
+    let staged = false;
     let written = 0;
     try {
-      await run(baseTableDdl(t, stage));
-      if (rollup) {
-        await run(rollupTableDdl(t, rollup.stage) ?? '');
-        await run(rollupViewDdl(t, view, stage, rollup.stage));
+      await run(baseTableDdl(t, n.stage));
+      if (n.rollup) {
+        await run(rollupTableDdl(t, n.rollup.stage) ?? '');
+        await run(rollupViewDdl(t, n.view, n.stage, n.rollup.stage));
       }
       async function* objects(chunks: AsyncIterable<ReportResultRow[]>) {
         for await (const chunk of chunks) {
@@ -194,15 +270,15 @@ function clickhouseStore(client: ClickHouseClient): ReportStore {
       try {
         if ('csvFile' in rows) {
           await client.insert({
-            table: stage,
+            table: n.stage,
             values: createReadStream(rows.csvFile),
             format: 'CSVWithNames',
             columns,
           });
-          written = Number((await read(`SELECT count() AS n FROM ${stage}`))[0]?.n ?? 0);
+          written = Number((await read(`SELECT count() AS n FROM ${n.stage}`))[0]?.n ?? 0);
         } else {
           await client.insert({
-            table: stage,
+            table: n.stage,
             values: Readable.from(objects(rows)),
             format: 'JSONEachRow',
             columns,
@@ -212,33 +288,47 @@ function clickhouseStore(client: ClickHouseClient): ReportStore {
         // No rows at all (ClickHouse code 108): the days are emptied below.
         if (!/No data to insert/i.test(err instanceof Error ? err.message : '')) throw err;
       }
-      const staged = new Set(
-        (await read(`SELECT DISTINCT toString(dt) AS d FROM ${stage}`)).map((r) => String(r.d)),
-      );
-      // One partition per day (PARTITION BY dt): its id is the date as yyyyMMdd, validated above.
-      // Each command of an ALTER swaps one day atomically.
-      const pairs = [[base, stage], ...(rollup ? [[rollup.table, rollup.stage]] : [])];
-      for (const [table, from] of pairs) {
-        for (let i = 0; i < days.length; i += 100) {
-          const commands = days.slice(i, i + 100).map((day) => {
-            const id = day.replaceAll('-', '');
-            return staged.has(day)
-              ? `REPLACE PARTITION ID '${id}' FROM ${from}`
-              : `DROP PARTITION ID '${id}'`;
-          });
-          await run(`ALTER TABLE ${table} ${commands.join(', ')}`);
-        }
+      const plan: StagePlan = {
+        pairs: [
+          [n.base, n.stage],
+          ...(n.rollup ? [[n.rollup.table, n.rollup.stage] as [string, string]] : []),
+        ],
+        days,
+        staged: (await read(`SELECT DISTINCT toString(dt) AS d FROM ${n.stage}`)).map((r) => String(r.d)),
+      };
+      await journal(staging, n.tag, 'staged', plan);
+      staged = true;
+      await swapDays(staging, plan);
+      await journal(staging, n.tag, 'done');
+    } catch (err) {
+      // Before `staged` nothing was swapped: undo. After it, the staging tables stay for the next
+      // start to finish the swap (clickhouse-staging.ts `recoverStaging`).
+      if (!staged) {
+        await dropStaging(staging, stagingTables).catch(() => {});
+        await journal(staging, n.tag, 'done').catch(() => {});
       }
+      throw err;
     } finally {
-      await run(`DROP VIEW IF EXISTS ${view}`).catch(() => {});
-      await run(`DROP TABLE IF EXISTS ${stage}`).catch(() => {});
-      if (rollup) await run(`DROP TABLE IF EXISTS ${rollup.stage}`).catch(() => {});
+      beat.stop();
     }
+    await dropStaging(staging, stagingTables).catch(() => {});
     return written;
+  }
+
+  /** Recovers dead swaps (clickhouse-staging.ts); while some look alive, again once they would be stale. */
+  async function sweep() {
+    if (closed) return;
+    const { pending } = await track(recoverStaging(staging, staleMs));
+    clearTimeout(again);
+    if (pending.length > 0 && !closed) {
+      again = setTimeout(() => void sweep().catch(() => {}), staleMs + 1_000);
+      again.unref();
+    }
   }
 
   return {
     dialect: 'clickhouse',
+    sweep,
     query(sql, params, opts) {
       if (closed) return Promise.reject(new Error('report store is closed'));
       return track(read(sql, params, opts));
@@ -259,11 +349,13 @@ function clickhouseStore(client: ClickHouseClient): ReportStore {
     },
     write,
     replaceDays(t, days, rows) {
+      if (on) return write(() => replaceDaysOnCluster({ client, run, read }, t, days, rows, on));
       return write(() => replaceDays(t, days, rows));
     },
     async close() {
       if (closed) return;
       closed = true;
+      clearTimeout(again);
       await Promise.allSettled([...inFlight]);
       await client.close();
     },
