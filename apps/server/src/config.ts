@@ -76,6 +76,8 @@ const schema = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   /** Background jobs this instance runs at once. */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  /** Day of the month (REPORT_TIMEZONE) on which the previous month's statements close (issue 23). */
+  PAYMENTS_CLOSE_DAY: z.coerce.number().int().min(1).max(28).default(5),
   APP_REPORT_COMPANY_IDS: z
     .string()
     .regex(/^\d+(,\d+)*$/, 'must be comma-separated company ids')
@@ -136,6 +138,8 @@ export type Config = {
   jobPollMs: number;
   /** Jobs this instance runs at once. */
   jobConcurrency: number;
+  /** Day of the month the previous month's payment statements close automatically (1–28). */
+  paymentsCloseDay: number;
   /** undefined: the demo organisation. */
   appReportCompanyIds?: number[];
   logLevel: string;
@@ -210,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
     jobPollMs: e.JOB_POLL_MS,
     jobConcurrency: e.JOB_CONCURRENCY,
+    paymentsCloseDay: e.PAYMENTS_CLOSE_DAY,
     appReportCompanyIds: e.APP_REPORT_COMPANY_IDS?.split(',').map(Number),
     logLevel: e.LOG_LEVEL,
     authCacheMs: e.AUTH_CACHE_MS,

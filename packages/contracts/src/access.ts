@@ -14,6 +14,8 @@
  * - APP report: the organisations of APP_REPORT_COMPANY_IDS (server configuration: `appReport`);
  * - app and ad slot management: role 70 or 67 when the SDK report is available;
  * - user and role management: role 70 or 67;
+ * - Payments (issue 23): an active organisation admin (67), or an active member granted "finance" by
+ *   an admin, never operations' own organisation; the operations month-close screen: role 70;
  * - account screens: everyone signed in.
  *
  * Two inputs exist only on the server: the organisation's channel types and the APP report flag. The
@@ -47,6 +49,11 @@ export type AccessCaller = {
   companyChannelTypes: readonly number[] | null;
   /** Whether the organisation gets the APP report (server config); `null` when not known (the web). */
   appReport: boolean | null;
+  /**
+   * Whether an admin granted the caller "finance" (Payments for a member, issue 23); `null` or absent
+   * when not known to whoever asks (the web), which grants nothing through it.
+   */
+  finance?: boolean | null;
 };
 
 /** Everything an {@link AccessCaller} may open; keys of `reports` are the report endpoints' kinds. */
@@ -56,6 +63,10 @@ export type AccessGrants = {
   appManagement: boolean;
   /** User and role management screens (/users, /roles). */
   userManagement: boolean;
+  /** The Payments screen of the caller's organisation (/payments). */
+  payments: boolean;
+  /** The operations month-close screen (/ops/payments). */
+  paymentOps: boolean;
 };
 
 const noReports: Record<ReportKind, boolean> = {
@@ -73,7 +84,14 @@ export function isSeated(caller: Pick<AccessCaller, 'companyId' | 'status'>): bo
 
 /** What `caller` may open (spec §6; rules in the module comment). */
 export function accessGrants(caller: AccessCaller): AccessGrants {
-  if (!isSeated(caller)) return { reports: { ...noReports }, appManagement: false, userManagement: false };
+  if (!isSeated(caller))
+    return {
+      reports: { ...noReports },
+      appManagement: false,
+      userManagement: false,
+      payments: false,
+      paymentOps: false,
+    };
   const ops = caller.roles.includes(Role.OPS);
   const manager = ops || caller.roles.includes(Role.ADMIN);
   const coop = new Set(caller.cooperationTypes);
@@ -89,6 +107,8 @@ export function accessGrants(caller: AccessCaller): AccessGrants {
     reports: { sdk, rtb, affiliate, game: sdk, gx: caller.appReport === true },
     appManagement: manager && sdk,
     userManagement: manager,
+    payments: canSeePayments(caller),
+    paymentOps: ops,
   };
 }
 
@@ -109,7 +129,7 @@ function item(key: MenuKey, children?: MenuItem[]): MenuItem {
  */
 export function accessMenu(caller: AccessCaller): MenuItem[] {
   const account = item('menu.accountManagement', [item('menu.accountInfo'), item('menu.changePassword')]);
-  const { reports: r, appManagement, userManagement } = accessGrants(caller);
+  const { reports: r, appManagement, userManagement, payments, paymentOps } = accessGrants(caller);
   const reports: MenuItem[] = [];
   if (r.sdk) reports.push(item('menu.sdkReport'));
   if (r.rtb) reports.push(item('menu.rtbReport'));
@@ -120,6 +140,8 @@ export function accessMenu(caller: AccessCaller): MenuItem[] {
   if (reports.length > 0) menu.push(item('menu.reports', reports));
   if (r.gx) menu.push(item('menu.appReport'));
   if (appManagement) menu.push(item('menu.appManagement'), item('menu.adSlots'));
+  if (payments) menu.push(item('menu.payments'));
+  if (paymentOps) menu.push(item('menu.opsPayments'));
   menu.push(account);
   if (userManagement) menu.push(item('menu.userManagement'), item('menu.roleManagement'));
   return menu;
@@ -168,4 +190,14 @@ export function canUseApiKeys(caller: SecurityCaller): boolean {
  */
 export function canReadAudit(caller: SecurityCaller): boolean {
   return caller.roles.includes(Role.OPS) || (activeMember(caller) && caller.roles.includes(Role.ADMIN));
+}
+
+/**
+ * Whether `caller` sees its organisation's Payments (issue 23): an active admin (67), or an active
+ * member (68) an admin granted "finance"; never operations (70, who use the month-close screen).
+ * The server answers 402 otherwise (API keys never reach these routes: 603).
+ */
+export function canSeePayments(caller: SecurityCaller & { finance?: boolean | null }): boolean {
+  if (caller.roles.includes(Role.OPS) || !activeMember(caller)) return false;
+  return caller.roles.includes(Role.ADMIN) || caller.finance === true;
 }

@@ -34,6 +34,10 @@ export const Code = {
   TWO_FACTOR_REQUIRED: 10031,
   TWO_FACTOR_CHALLENGE_EXPIRED: 10032,
   VIEW_SCHEDULED_BY_OTHERS: 10033,
+  PAYOUT_ON_HOLD: 10100,
+  BELOW_THRESHOLD: 10101,
+  INVOICE_REQUIRED: 10102,
+  PAYMENT_PROFILE_MISSING: 10103,
   SESSION_EXPIRED: 20003,
   LOGIN_INVALID: 20005,
 } as const;
@@ -113,6 +117,16 @@ export const codeText: Record<CodeValue, Record<Lang, string>> = {
     zh: '其他成员的定时报表正在使用此视图，不能删除、设为私有或改为其他报表',
     en: "Other members' scheduled reports use this view: it cannot be deleted, made private or moved to another report",
   },
+  10100: {
+    zh: '付款暂停中：收款信息变更后 7 天内或该账单已被暂停付款',
+    en: 'Payouts are on hold: the payment profile changed within 7 days, or the statement is held',
+  },
+  10101: {
+    zh: '应付金额低于最低付款额，将结转至下月',
+    en: 'The amount payable is below the payment threshold and carries over to the next month',
+  },
+  10102: { zh: '该账单需要先上传发票', en: 'An invoice must be uploaded for this statement first' },
+  10103: { zh: '请先填写收款信息', en: 'Fill in the payment profile first' },
   20003: { zh: '登录已过期，请重新登录', en: 'Your session has expired, please sign in again' },
   20005: { zh: '登录已失效，请重新登录', en: 'Your login is no longer valid, please sign in again' },
 };

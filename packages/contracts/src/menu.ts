@@ -15,6 +15,8 @@ export const menuKeys = {
   'menu.appReport': '/appReport/list',
   'menu.appManagement': '/apps/list',
   'menu.adSlots': '/adpos/list',
+  'menu.payments': '/payments',
+  'menu.opsPayments': '/ops/payments',
   'menu.accountManagement': '/account',
   'menu.accountInfo': '/account/index',
   'menu.changePassword': '/account/modPassword',

@@ -216,7 +216,91 @@ export const notificationKinds = {
     channels: 'both',
     audience: 'user',
   }),
+  // Payments (issue 23): `month` is yyyyMM, amounts are formatted USD text ("1,234.56").
+  statement_closed: defineNotificationKind({
+    label: { zh: '月度账单已出', en: 'Monthly statement closed' },
+    params: z.object({ statement_id: id, month: id, amount: text }),
+    values: (p) => ({ period: monthText(p.month) }),
+    title: { zh: '{period} 账单已出', en: 'Your {period} statement is ready' },
+    body: {
+      zh: '{period} 的账单已结算，金额 US$ {amount}，待运营确认。',
+      en: 'The {period} statement was closed at US$ {amount} and awaits confirmation by operations.',
+    },
+    link: (p) => `/payments?statement=${p.statement_id}`,
+    channels: 'both',
+    audience: 'organisation_admins',
+  }),
+  statement_confirmed: defineNotificationKind({
+    label: { zh: '账单已确认', en: 'Statement confirmed' },
+    params: z.object({ statement_id: id, month: id, amount: text, carried: z.boolean() }),
+    values: (p, lang) => ({
+      period: monthText(p.month),
+      next:
+        lang === 'zh'
+          ? p.carried
+            ? '金额低于最低付款额，已结转至下月。'
+            : '将按付款条款支付。'
+          : p.carried
+            ? 'It is below the payment threshold and carries over to next month.'
+            : 'It will be paid under your payment terms.',
+    }),
+    title: { zh: '{period} 账单已确认', en: 'Your {period} statement was confirmed' },
+    body: { zh: '确认金额 US$ {amount}。{next}', en: 'Confirmed at US$ {amount}. {next}' },
+    link: (p) => `/payments?statement=${p.statement_id}`,
+    channels: 'both',
+    audience: 'organisation_admins',
+  }),
+  statement_held: defineNotificationKind({
+    label: { zh: '付款暂停', en: 'Payment on hold' },
+    params: z.object({ statement_id: id, month: id, reason: text }),
+    values: (p) => ({ period: monthText(p.month) }),
+    title: { zh: '{period} 账单暂停付款', en: 'Payment of your {period} statement is on hold' },
+    body: { zh: '原因：{reason}', en: 'Reason: {reason}' },
+    link: (p) => `/payments?statement=${p.statement_id}`,
+    channels: 'both',
+    audience: 'organisation_admins',
+  }),
+  statement_invoiced: defineNotificationKind({
+    label: { zh: '发票已上传', en: 'Invoice uploaded' },
+    params: z.object({ statement_id: id, month: id, file_name: text }),
+    values: (p) => ({ period: monthText(p.month) }),
+    title: { zh: '{period} 账单的发票已上传', en: 'Invoice uploaded for the {period} statement' },
+    body: { zh: '已收到发票「{file_name}」。', en: 'The invoice "{file_name}" was received.' },
+    link: (p) => `/payments?statement=${p.statement_id}`,
+    channels: 'portal',
+    audience: 'organisation_admins',
+  }),
+  statement_paid: defineNotificationKind({
+    label: { zh: '已付款', en: 'Payment sent' },
+    params: z.object({ statement_id: id, month: id, amount: text, reference: text }),
+    values: (p) => ({ period: monthText(p.month) }),
+    title: { zh: '{period} 账单已付款', en: 'Your {period} statement was paid' },
+    body: {
+      zh: '已付款 US$ {amount}，付款参考号 {reference}。',
+      en: 'US$ {amount} was paid, reference {reference}.',
+    },
+    link: () => '/payments?tab=payouts',
+    channels: 'both',
+    audience: 'organisation_admins',
+  }),
+  payment_profile_changed: defineNotificationKind({
+    label: { zh: '收款信息变更', en: 'Payment profile changed' },
+    params: z.object({ user_name: text, hold_until: text }),
+    title: { zh: '收款信息已变更', en: 'Your payment profile was changed' },
+    body: {
+      zh: '{user_name} 修改了组织的收款信息。为防止冒领，付款将暂停至 {hold_until}。如果不是您组织的操作，请立即联系运营。',
+      en: '{user_name} changed the payment profile of your organisation. To guard against payout hijacking, payouts are on hold until {hold_until}. If this was not someone of your organisation, contact operations now.',
+    },
+    link: () => '/payments?tab=profile',
+    channels: 'both',
+    audience: 'organisation_admins',
+  }),
 } as const;
+
+/** yyyyMM as yyyy-MM (the period named in payment notifications). */
+function monthText(month: number): string {
+  return `${Math.floor(month / 100)}-${String(month % 100).padStart(2, '0')}`;
+}
 
 export type NotificationKind = keyof typeof notificationKinds;
 export type NotificationParams<K extends NotificationKind> = z.infer<(typeof notificationKinds)[K]['params']>;

@@ -128,6 +128,11 @@ export const auditObjectTypes = [
   'api_key',
   'two_factor',
   'organisation',
+  'statement',
+  'payment_profile',
+  'payout',
+  'payment_document',
+  'finance_grant',
 ] as const;
 export type AuditObjectType = (typeof auditObjectTypes)[number];
 

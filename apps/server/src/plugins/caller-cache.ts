@@ -39,6 +39,8 @@ export const CALLER_TABLES = new Set([
   // Two-factor enrolment and the organisation's policy (modules/two-factor/enforce.ts).
   'user_two_factor',
   'company_security',
+  // The "finance" grants of Payments (issue 23; the menu and report access input read them).
+  'finance_grants',
 ]);
 
 /** A plain write as Drizzle emits it: the statement and its table (`insert into "apps" …`). */

@@ -10,6 +10,7 @@ import type { ReportKind } from '@portal/contracts/reports-kinds.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { companies, companyChannels } from '../../db/schema/organisations.ts';
+import { financeGrants } from '../../db/schema/payments.ts';
 import { dataPermissions } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
@@ -25,6 +26,8 @@ export type ReportAccessInput = {
   /** Data-permission types (4, 5) of the organisation's channels; optional for older callers (none). */
   companyChannelTypes?: number[];
   appReport: boolean;
+  /** Whether an admin granted the user "finance" (Payments, issue 23); optional for older callers. */
+  finance?: boolean;
 };
 
 /** `input` as the shared rules' caller: the server knows every input, so none is unknown. */
@@ -57,6 +60,7 @@ async function readReportAccess(app: FastifyInstance, user: AccessUser): Promise
     dataPermissionTypes: [] as number[],
     companyChannelTypes: [] as number[],
     appReport: false,
+    finance: false,
   };
   if (user.companyId === null) return base;
   // One round trip: this runs before every report query (bench/RESULTS.md, API overhead).
@@ -69,6 +73,8 @@ async function readReportAccess(app: FastifyInstance, user: AccessUser): Promise
         from ${dataPermissions} dp where dp.user_id = ${user.userId})`,
       channelTypes: sql<number[] | null>`(select array_agg(distinct cc.type::int)
         from ${companyChannels} cc where cc.company_id = ${user.companyId})`,
+      finance: sql<boolean | null>`(select true from ${financeGrants} fg
+        where fg.user_id = ${user.userId} and fg.company_id = ${user.companyId})`,
     })
     .from(companies)
     .where(eq(companies.id, user.companyId))
@@ -79,6 +85,7 @@ async function readReportAccess(app: FastifyInstance, user: AccessUser): Promise
     dataPermissionTypes: (row?.permissionTypes ?? []).map(Number),
     companyChannelTypes: (row?.channelTypes ?? []).map(Number),
     appReport: appReportAllowed(app.config, user.companyId, row?.name ?? null),
+    finance: row?.finance === true,
   };
 }
 

@@ -14,10 +14,13 @@ import { createCipheriv, createDecipheriv, hkdfSync, type KeyObject, randomBytes
 import type { KeyRing } from '../../plugins/key-ring.ts';
 
 export type SecretBox = {
-  /** Seals `plain` for user `userId` with the ring's current key. */
-  seal(plain: string, userId: number): string;
-  /** Throws when the text was not sealed by a key of the ring for this user. */
-  open(sealed: string, userId: number): Promise<string>;
+  /**
+   * Seals `plain` for user `userId` with the ring's current key. `scope` replaces the bound
+   * additional data `user:<id>` for secrets of other owners (e.g. `payment-profile:<company id>`).
+   */
+  seal(plain: string, userId: number, scope?: string): string;
+  /** Throws when the text was not sealed by a key of the ring for this user (and scope). */
+  open(sealed: string, userId: number, scope?: string): Promise<string>;
 };
 
 const derived = new WeakMap<KeyObject, Buffer>();
@@ -33,11 +36,16 @@ function aesKeyOf(privateKey: KeyObject): Buffer {
   return key;
 }
 
-const aad = (userId: number) => Buffer.from(`user:${userId}`);
+const aad = (userId: number, scope?: string) => Buffer.from(scope ?? `user:${userId}`);
 
-function decrypt(key: Buffer, parts: { iv: string; tag: string; body: string }, userId: number): string {
+function decrypt(
+  key: Buffer,
+  parts: { iv: string; tag: string; body: string },
+  userId: number,
+  scope?: string,
+): string {
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(parts.iv, 'base64url'));
-  decipher.setAAD(aad(userId));
+  decipher.setAAD(aad(userId, scope));
   decipher.setAuthTag(Buffer.from(parts.tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(parts.body, 'base64url')), decipher.final()]).toString(
     'utf8',
@@ -47,29 +55,29 @@ function decrypt(key: Buffer, parts: { iv: string; tag: string; body: string }, 
 /** A box over the keys of `ring`. */
 export function secretBoxOf(ring: Pick<KeyRing, 'current' | 'keys' | 'find'>): SecretBox {
   return {
-    seal(plain, userId) {
+    seal(plain, userId, scope) {
       const current = ring.current();
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', aesKeyOf(current.privateKey), iv);
-      cipher.setAAD(aad(userId));
+      cipher.setAAD(aad(userId, scope));
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
       return ['v2', current.kid, ...[iv, cipher.getAuthTag(), body].map((p) => p.toString('base64url'))].join(
         '.',
       );
     },
-    async open(sealed, userId) {
+    async open(sealed, userId, scope) {
       const parts = sealed.split('.');
       if (parts[0] === 'v2' && parts.length === 5) {
         const [, kid = '', iv = '', tag = '', body = ''] = parts;
         const key = await ring.find(kid);
         if (!key) throw new Error(`sealed secret: key ${kid} is not in the key ring`);
-        return decrypt(aesKeyOf(key.privateKey), { iv, tag, body }, userId);
+        return decrypt(aesKeyOf(key.privateKey), { iv, tag, body }, userId, scope);
       }
       if (parts[0] === 'v1' && parts.length === 4) {
         const [, iv = '', tag = '', body = ''] = parts;
         for (const key of ring.keys()) {
           try {
-            return decrypt(aesKeyOf(key.privateKey), { iv, tag, body }, userId);
+            return decrypt(aesKeyOf(key.privateKey), { iv, tag, body }, userId, scope);
           } catch {
             // sealed by another key of the ring (or not at all): try the next
           }
