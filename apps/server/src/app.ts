@@ -25,6 +25,7 @@ import { memberRoutes } from './modules/members/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { organisationRoutes } from './modules/organisation/routes.ts';
+import { payments } from './modules/payments/index.ts';
 import { placementRoutes } from './modules/placements/routes.ts';
 import { reportScheduleRoutes } from './modules/report-schedules/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
@@ -209,6 +210,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(auditRoutes);
   await app.register(savedViewRoutes);
   await app.register(reportScheduleRoutes);
+  await payments(app);
 
   registerWebApp(app, config.webDist ?? path.resolve(here, '../../web/dist'));
   return app;

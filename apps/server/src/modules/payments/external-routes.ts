@@ -1,0 +1,131 @@
+/**
+ * The finance system's signed calls (issue 23 item 6; api-contract §3, as modules/external): no
+ * session; the fields as sent carry `partner_id` (a partner of EXTERNAL_API_KEYS), a `timestamp`
+ * within 300 s and `sign`; anything else answers 10003. A signed POST body is accepted once.
+ * - `GET /external_api/payments/statements`: statements awaiting payment (confirmed or invoiced, not
+ *   carried over), with the payable amount as decimal USD and the payout method masked;
+ * - `POST /external_api/payments/payouts`: payout results `{ payouts: [{ statement_id, reference,
+ *   amount, paid_on, status }] }`, all or nothing, idempotent by reference (payouts.ts).
+ */
+import { payoutBody, plainUsd } from '@portal/contracts/payments.ts';
+import { inArray } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { paymentProfiles } from '../../db/schema/payments.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { answer, ok } from '../../lib/route-schema.ts';
+import { verifySignedFields } from '../../lib/signed-fields.ts';
+import { claimSignature } from '../../plugins/signature-ledger.ts';
+import { recordPayouts } from './payouts.ts';
+import { listStatements } from './statements.ts';
+
+const signedFields = {
+  partner_id: z.string().min(1),
+  timestamp: z.coerce.number().int(),
+  sign: z.string().min(1),
+};
+
+const dueStatement = z.object({
+  statement_id: z.number().int(),
+  company_id: z.number().int(),
+  company_name: z.string(),
+  profit_center_id: z.number().int(),
+  month: z.number().int(),
+  status: z.string(),
+  amount: z.string(),
+  currency: z.literal('USD'),
+  beneficiary_name: z.string().nullable(),
+  method: z.string().nullable(),
+  method_masked: z.string().nullable(),
+  on_hold: z.boolean(),
+});
+
+function rawFields(request: FastifyRequest): Record<string, unknown> | null {
+  const source = request.method === 'GET' ? request.query : request.body;
+  return typeof source === 'object' && source !== null && !Array.isArray(source)
+    ? (source as Record<string, unknown>)
+    : null;
+}
+
+export async function externalPaymentRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const verify = async (request: FastifyRequest) => {
+    const fields = rawFields(request);
+    const partner = fields?.partner_id;
+    const secret = typeof partner === 'string' ? app.config.externalApiKeys.get(partner) : undefined;
+    if (!fields || !secret) throw new AppError(10003);
+    const claim =
+      request.method === 'GET'
+        ? async () => true
+        : (sign: string, ts: number) => claimSignature(app.db, sign, ts);
+    await verifySignedFields(fields, secret, app.now(), claim);
+  };
+  const tags = ['external'];
+
+  app.get(
+    '/external_api/payments/statements',
+    {
+      preValidation: verify,
+      schema: {
+        tags,
+        summary: 'Statements awaiting payment (signed finance call)',
+        querystring: z.object(signedFields),
+        response: { 200: answer(z.array(dueStatement)) },
+      },
+    },
+    async (request) => {
+      const items = [
+        ...(await listStatements(app.db, { status: 'confirmed' })),
+        ...(await listStatements(app.db, { status: 'invoiced' })),
+      ].filter((s) => !s.carried_over);
+      const ids = [...new Set(items.map((s) => s.company_id))];
+      const profiles = ids.length
+        ? await app.db.select().from(paymentProfiles).where(inArray(paymentProfiles.company_id, ids))
+        : [];
+      const byCompany = new Map(profiles.map((p) => [p.company_id, p]));
+      const now = app.now();
+      return ok(
+        request,
+        items.map((s) => {
+          const p = byCompany.get(s.company_id);
+          return {
+            statement_id: s.id,
+            company_id: s.company_id,
+            company_name: s.company_name,
+            profit_center_id: s.profit_center_id,
+            month: s.month,
+            status: s.status,
+            amount: plainUsd(s.payable_micros),
+            currency: 'USD' as const,
+            beneficiary_name: p?.beneficiary_name ?? null,
+            method: p?.method ?? null,
+            method_masked: p ? Object.values(p.details_masked).join(' ') : null,
+            on_hold: s.hold_reason !== null || !p || (p.hold_until !== null && p.hold_until > now),
+          };
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/external_api/payments/payouts',
+    {
+      preValidation: verify,
+      schema: {
+        tags,
+        summary: 'Payout results, all or nothing, idempotent by reference (signed finance call)',
+        body: z.object({
+          payouts: z.array(payoutBody).min(1).max(1000),
+          ...signedFields,
+          timestamp: z.number().int(),
+        }),
+        response: { 200: answer(z.object({ recorded: z.number().int(), unchanged: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      const entries = request.body.payouts.map((body, i) => ({ line: i + 1, body }));
+      return ok(request, await recordPayouts(app, entries, 'external', null));
+    },
+  );
+}
