@@ -1,0 +1,92 @@
+/**
+ * Test fixture of the payments suites (not a test itself): the demo accounts and 21 days of SDK facts
+ * up to 2026-01-14 on a clock the test moves, Demo Games' apps under profit centre 1002 and Other
+ * Media's under 1003, session tokens of the demo users and a JSON caller.
+ */
+import { signFields } from '@portal/contracts/sign.ts';
+import { eq } from 'drizzle-orm';
+import { apps } from '../db/schema/inventory.ts';
+import { companies } from '../db/schema/organisations.ts';
+import { DEMO_PASSWORD, seedDemoAccounts } from '../demo/accounts.ts';
+import { seedDemoFacts } from '../demo/demo-facts.ts';
+import { seedDemoProfitCenters } from '../demo/profit-centers.ts';
+import { loginAs } from './login.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely
+export type Answer<T = any> = { code: number; msg: string; data: T };
+
+export type PaymentsFixture = TestApp & {
+  clock: { now: Date };
+  tokens: { demo: string; member: string; other: string; ops: string };
+  companyId: (name: 'Demo Games' | 'Other Media') => Promise<number>;
+  call: <T = unknown>(
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    token: string | null,
+    payload?: Record<string, unknown>,
+    lang?: string,
+  ) => Promise<Answer<T>>;
+  /** A signed finance-system call (partner `fin`, secret `fin-secret`). */
+  signedCall: (method: 'GET' | 'POST', url: string, fields: Record<string, unknown>) => Promise<Answer>;
+};
+
+export const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
+
+export async function createPaymentsFixture(db: 'pglite' | 'postgres'): Promise<PaymentsFixture> {
+  const clock = { now: new Date('2026-01-15T12:00:00Z') };
+  const t = await createTestApp({
+    db,
+    now: () => clock.now,
+    env: { DEMO_DAYS: '21', EXTERNAL_API_KEYS: 'fin:fin-secret' },
+  });
+  await seedDemoAccounts(t.app.db);
+  await seedDemoProfitCenters(t.app.db);
+  await seedDemoFacts(t.app);
+  const companyId = async (name: string) => {
+    const [row] = await t.app.db.select().from(companies).where(eq(companies.company_name, name));
+    if (!row) throw new Error(`no company ${name}`);
+    return row.id;
+  };
+  await t.app.db
+    .update(apps)
+    .set({ profit_center_id: 1002 })
+    .where(eq(apps.company_id, await companyId('Demo Games')));
+  await t.app.db
+    .update(apps)
+    .set({ profit_center_id: 1003 })
+    .where(eq(apps.company_id, await companyId('Other Media')));
+  const login = (email: string) => loginAs(t.app, email, DEMO_PASSWORD);
+  const tokens = {
+    demo: await login('demo@example.com'),
+    member: await login('member@example.com'),
+    other: await login('other@example.com'),
+    ops: await login('ops@example.com'),
+  };
+  const call: PaymentsFixture['call'] = async (method, url, token, payload, lang = 'en') => {
+    const headers: Record<string, string> = { 'accept-language': lang };
+    if (token) headers.token = token;
+    const res = await t.app.inject(
+      method === 'GET'
+        ? {
+            method,
+            url,
+            headers,
+            query: Object.fromEntries(Object.entries(payload ?? {}).map(([k, v]) => [k, String(v)])),
+          }
+        : { method, url, headers, payload: payload ?? {} },
+    );
+    return res.json();
+  };
+  const signedCall: PaymentsFixture['signedCall'] = async (method, url, fields) => {
+    const all = { partner_id: 'fin', timestamp: Math.floor(clock.now.getTime() / 1000), ...fields };
+    const body = { ...all, sign: await signFields('fin-secret', all) };
+    const res = await t.app.inject(
+      method === 'GET'
+        ? { method, url, query: Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])) }
+        : { method, url, payload: body },
+    );
+    return res.json();
+  };
+  return { ...t, clock, tokens, companyId, call, signedCall };
+}
