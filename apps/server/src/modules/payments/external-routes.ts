@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
 import { verifySignedFields } from '../../lib/signed-fields.ts';
 import { claimSignature } from '../../plugins/signature-ledger.ts';
-import { recordPayouts } from './payouts.ts';
+import { maskedLine, recordPayouts } from './payouts.ts';
 import { listStatements } from './statements.ts';
 
 const signedFields = {
@@ -100,7 +100,7 @@ export async function externalPaymentRoutes(root: FastifyInstance) {
             currency: 'USD' as const,
             beneficiary_name: p?.beneficiary_name ?? null,
             method: p?.method ?? null,
-            method_masked: p ? Object.values(p.details_masked).join(' ') : null,
+            method_masked: p ? maskedLine(p.details_masked) : null,
             on_hold: s.hold_reason !== null || !p || (p.hold_until !== null && p.hold_until > now),
           };
         }),

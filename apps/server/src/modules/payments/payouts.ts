@@ -97,7 +97,7 @@ async function recordIn(
     );
   if (amount !== item.payable_micros)
     throw new PayoutRefused('amount', `must equal the payable amount ${plainUsd(item.payable_micros)}`);
-  const masked = Object.values(profile.details_masked).filter(Boolean).join(' ');
+  const masked = maskedLine(profile.details_masked);
   const [payout] = await tx
     .insert(payouts)
     .values({
@@ -160,6 +160,13 @@ async function recordIn(
     now,
   );
   return true;
+}
+
+const MASKED_ORDER = ['bank_name', 'branch', 'swift_bic', 'iban', 'account_number', 'paypal_email'];
+
+/** A profile's masked details on one line, in a fixed order (jsonb keeps no key order). */
+export function maskedLine(masked: Record<string, string>): string {
+  return MASKED_ORDER.flatMap((k) => (masked[k] ? [masked[k]] : [])).join(' ');
 }
 
 /** `ids` and every statement carried into them, transitively. */
