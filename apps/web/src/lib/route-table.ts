@@ -11,10 +11,19 @@
  */
 import { type AccessCaller, canReadAudit, canUseApiKeys } from '@portal/contracts/access.ts';
 
-export type NavGroup = 'reports' | 'appReport' | 'apps' | 'account' | 'admin';
+export type NavGroup = 'reports' | 'appReport' | 'apps' | 'payments' | 'account' | 'admin';
 
 /** Sidebar icons by name (app/layout/sidebar.tsx draws them). */
-export type IconName = 'reports' | 'appReport' | 'apps' | 'adSlots' | 'account' | 'users' | 'roles';
+export type IconName =
+  | 'reports'
+  | 'appReport'
+  | 'apps'
+  | 'adSlots'
+  | 'payments'
+  | 'monthClose'
+  | 'account'
+  | 'users'
+  | 'roles';
 
 /**
  * Who gets a route:
@@ -122,6 +131,22 @@ export const routeTable: readonly RouteEntry[] = [
     access: 'menu',
     patterns: ['/adpos/list/:app_id', '/adpos/list/:app_id/:app_name'],
     shortcut: true,
+  },
+  {
+    path: '/payments',
+    titleKey: 'menu.payments',
+    group: 'payments',
+    screen: 'payments/pages/payments-page',
+    icon: 'payments',
+    access: 'menu',
+  },
+  {
+    path: '/ops/payments',
+    titleKey: 'menu.opsPayments',
+    group: 'payments',
+    screen: 'payments/pages/ops-payments-page',
+    icon: 'monthClose',
+    access: 'menu',
   },
   {
     path: '/account/index',

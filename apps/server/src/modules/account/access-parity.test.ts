@@ -48,6 +48,7 @@ const expected: Record<string, Expected> = {
       '/report/game',
       '/appReport/list',
       ...management,
+      '/payments',
       ...account,
       ...admin,
     ],
@@ -78,7 +79,16 @@ const expected: Record<string, Expected> = {
   },
   // Admin 67 of Other Media (cooperation 1) whose organisation has RTB channels.
   'other@example.com': {
-    menu: ['/report', '/report/sdk', '/report/rtb', '/report/game', ...management, ...account, ...admin],
+    menu: [
+      '/report',
+      '/report/sdk',
+      '/report/rtb',
+      '/report/game',
+      ...management,
+      '/payments',
+      ...account,
+      ...admin,
+    ],
     reports: ['sdk', 'rtb', 'game'],
     serverOnly: ['/report/rtb'],
     beside: [
@@ -99,6 +109,7 @@ const expected: Record<string, Expected> = {
       '/report/reportv2',
       '/report/game',
       ...management,
+      '/ops/payments',
       ...account,
       ...admin,
     ],
@@ -115,7 +126,7 @@ const expected: Record<string, Expected> = {
   },
   // Synthetic: admin 67 of an organisation without cooperation types but with an RTB channel.
   'rtb-admin@example.com': {
-    menu: ['/report', '/report/rtb', ...account, ...admin],
+    menu: ['/report', '/report/rtb', '/payments', ...account, ...admin],
     reports: ['rtb'],
     serverOnly: ['/report', '/report/rtb'],
     beside: [

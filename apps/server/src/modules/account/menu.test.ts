@@ -22,6 +22,7 @@ describe('buildMenu (spec §6)', () => {
       '/report/rtb',
       '/report/newreport',
       '/report/reportv2',
+      '/ops/payments',
       '/account',
       '/account/index',
       '/account/modPassword',

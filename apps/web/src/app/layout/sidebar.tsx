@@ -3,7 +3,9 @@
  * keys are common:menu.*), with the icons the route table (lib/route-table.ts) names.
  */
 import {
+  AccountBookOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   BarChartOutlined,
   FundOutlined,
   NotificationOutlined,
@@ -26,6 +28,8 @@ const icons: Record<IconName, ReactNode> = {
   appReport: <FundOutlined />,
   apps: <AppstoreOutlined />,
   adSlots: <NotificationOutlined />,
+  payments: <AccountBookOutlined />,
+  monthClose: <AuditOutlined />,
   account: <UserOutlined />,
   users: <TeamOutlined />,
   roles: <SafetyCertificateOutlined />,
