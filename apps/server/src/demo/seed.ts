@@ -1,7 +1,8 @@
 /**
  * Demo network of api-contract §7, seeded on first start: accounts, organisations, apps and ad slots
  * (demo/accounts.ts), profit centres, a notification history (demo/notifications.ts), then report
- * facts from the report store's generator (demo/demo-facts.ts).
+ * facts from the report store's generator (demo/demo-facts.ts), then monthly payment statements from
+ * those facts (demo/payments.ts).
  * Runs when DEMO_SEED is true, or when unset, into an accounts store with no user yet.
  *
  * Several instances started together (README "Running at scale"): the seed runs under an advisory
@@ -19,6 +20,7 @@ import { users } from '../db/schema/users.ts';
 import { seedDemoAccounts } from './accounts.ts';
 import { seedDemoFacts, seedDemoKindFacts } from './demo-facts.ts';
 import { seedDemoNotifications } from './notifications.ts';
+import { seedDemoPayments } from './payments.ts';
 import { seedDemoProfitCenters } from './profit-centers.ts';
 
 /** The `server_state` row of the demo seed: 'started' while it runs, 'done' after. */
@@ -71,6 +73,9 @@ export async function seedDemoIfNeeded(app: FastifyInstance): Promise<boolean> {
       { ms: Date.now() - kindsStarted, ...kinds },
       'demo RTB, affiliate, game and app report facts seeded',
     );
+    const paymentsStarted = Date.now();
+    await seedDemoPayments(app);
+    app.log.info({ ms: Date.now() - paymentsStarted }, 'demo payments seeded');
     await setSeedState(app.db, 'done', app.now());
     return true;
   });

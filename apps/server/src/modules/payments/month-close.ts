@@ -147,7 +147,7 @@ export async function closeMonth(
 /** Adds an adjustment to closed statement `id`; a deduction's amount is stored negative. */
 export async function addAdjustment(
   app: FastifyInstance,
-  actorId: number,
+  actorId: number | null,
   id: number,
   body: z.infer<typeof adjustmentBody>,
 ): Promise<void> {
@@ -193,7 +193,7 @@ export async function addAdjustment(
 /** Confirms closed statements `ids`, all or none (10007 when one is not closed, 10008 unknown). */
 export async function confirmStatements(
   app: FastifyInstance,
-  actorId: number,
+  actorId: number | null,
   ids: number[],
 ): Promise<number> {
   const now = app.now();

@@ -72,6 +72,23 @@ function maskedDetails(d: PayoutDetails): Record<string, string> {
   };
 }
 
+/** The stored columns of a profile: details and tax ID sealed for `companyId`, masked copies. */
+export function sealedProfile(
+  box: TwoFactorDeps['box'],
+  companyId: number,
+  p: Pick<PaymentProfileBody, 'beneficiary_name' | 'details' | 'tax_residence' | 'tax_id'>,
+) {
+  return {
+    beneficiary_name: p.beneficiary_name,
+    method: p.details.method,
+    details_sealed: box.seal(JSON.stringify(p.details), companyId, scope(companyId)),
+    details_masked: maskedDetails(p.details),
+    tax_residence: p.tax_residence,
+    tax_id_sealed: box.seal(p.tax_id, companyId, scope(companyId)),
+    tax_id_masked: mask(p.tax_id),
+  };
+}
+
 /** The profile of `companyId` as shown (masked), or null when none was saved. */
 export async function readProfile(app: FastifyInstance, companyId: number): Promise<PaymentProfile | null> {
   const [row] = await app.db.select().from(paymentProfiles).where(eq(paymentProfiles.company_id, companyId));
@@ -85,13 +102,6 @@ export async function readProfile(app: FastifyInstance, companyId: number): Prom
     hold_until: row.hold_until?.toISOString() ?? null,
     updated_at: row.updated_at.toISOString(),
   };
-}
-
-/** The unmasked details of `companyId` (for the finance system's payout); null without a profile. */
-export async function openDetails(app: FastifyInstance, deps: TwoFactorDeps, companyId: number) {
-  const [row] = await app.db.select().from(paymentProfiles).where(eq(paymentProfiles.company_id, companyId));
-  if (!row) return null;
-  return JSON.parse(await deps.box.open(row.details_sealed, companyId, scope(companyId))) as PayoutDetails;
 }
 
 /** Saves the profile of the caller's organisation (see the module doc). */
@@ -120,19 +130,13 @@ export async function saveProfile(
   }
   const now = app.now();
   const holdUntil = new Date(now.getTime() + PROFILE_HOLD_MS);
-  const masked = maskedDetails(details);
   const values = {
-    beneficiary_name: body.beneficiary_name,
-    method: details.method,
-    details_sealed: deps.box.seal(JSON.stringify(details), companyId, scope(companyId)),
-    details_masked: masked,
-    tax_residence: body.tax_residence,
-    tax_id_sealed: deps.box.seal(body.tax_id, companyId, scope(companyId)),
-    tax_id_masked: mask(body.tax_id),
+    ...sealedProfile(deps.box, companyId, { ...body, details }),
     hold_until: holdUntil,
     updated_by: user.userId,
     updated_at: now,
   };
+  const masked = values.details_masked;
   await app.db.transaction(async (tx) => {
     const [before] = await tx
       .select()
