@@ -76,8 +76,7 @@ export function BalanceCard({ summary, loading, onProfile }: Props) {
               })}
             </Typography.Text>
             {b.carried_micros > 0 && (
-              <Typography.Text data-testid="payments-carried">
-                {' '}
+              <Typography.Text data-testid="payments-carried" style={{ display: 'block' }}>
                 {t('balance.carried', {
                   amount: formatUsd(b.carried_micros),
                   threshold: formatUsd(b.threshold_micros),

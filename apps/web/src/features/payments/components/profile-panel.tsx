@@ -100,11 +100,13 @@ export function ProfilePanel({ admin }: { admin: boolean }) {
             <Descriptions.Item label={t('profile.method')}>
               {t(`profile.methods.${p.method}`)}
             </Descriptions.Item>
-            {Object.entries(p.details_masked).map(([k, v]) => (
-              <Descriptions.Item key={k} label={t(`profile.${fieldLabel[k] ?? k}`)}>
-                {v}
-              </Descriptions.Item>
-            ))}
+            {maskedOrder
+              .flatMap((k) => (p.details_masked[k] ? [[k, p.details_masked[k]] as const] : []))
+              .map(([k, v]) => (
+                <Descriptions.Item key={k} label={t(`profile.${fieldLabel[k] ?? k}`)}>
+                  {v}
+                </Descriptions.Item>
+              ))}
             <Descriptions.Item label={t('profile.taxResidence')}>{p.tax_residence}</Descriptions.Item>
             <Descriptions.Item label={t('profile.taxId')}>{p.tax_id_masked}</Descriptions.Item>
             {p.hold_until && new Date(p.hold_until) > new Date() && (
@@ -117,10 +119,11 @@ export function ProfilePanel({ admin }: { admin: boolean }) {
           <Typography.Text type="secondary">{t('profile.none')}</Typography.Text>
         )}
       </Card>
-      {admin ? (
+      {admin && profile.isLoading ? null : admin ? (
         <Card title={t('profile.edit')}>
           <Alert type="warning" showIcon title={t('profile.warning')} style={{ marginBottom: 16 }} />
           <Form
+            key={p?.updated_at ?? 'new'}
             form={form}
             layout="vertical"
             onFinish={onFinish}
@@ -267,6 +270,8 @@ const serverFields = {
   password: 'password',
   code: 'code',
 } as const;
+
+const maskedOrder = ['bank_name', 'branch', 'swift_bic', 'iban', 'account_number', 'paypal_email'];
 
 const fieldLabel: Record<string, string> = {
   bank_name: 'bankName',

@@ -173,6 +173,7 @@ export default function OpsPaymentsPage() {
           },
           {
             title: t('col.actions'),
+            fixed: 'right',
             render: (_, s) => (
               <Space size={0} wrap>
                 <Button type="link" onClick={() => setOpen(s.id)}>

@@ -98,6 +98,7 @@ export default function PaymentsPage() {
                   locale={{ emptyText: <Empty description={t('empty')} /> }}
                   data-testid="statements-table"
                 />
+                <Typography.Text type="secondary">{t('detail.rounding')}</Typography.Text>
               </Space>
             ),
           },
@@ -147,9 +148,6 @@ export default function PaymentsPage() {
           { key: 'profile', label: t('tabs.profile'), children: <ProfilePanel admin={admin} /> },
         ]}
       />
-      <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
-        {t('detail.rounding')}
-      </Typography.Paragraph>
       <StatementDrawer id={open} onClose={() => setOpen(null)} />
     </Card>
   );
