@@ -1,0 +1,103 @@
+/**
+ * Issue 23's journey: last month's statement of Other Media (closed by the demo seed, Media Americas
+ * requires an invoice) goes to paid. Operations (reading Chinese) confirm it on the month-close
+ * screen; the publisher (reading English) sees it confirmed with the balance and the next payment
+ * date, opens its PDF, uploads the invoice; operations record the payout; the publisher finds it in
+ * the payout history and the statement paid.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './browser.ts';
+import { pageIn, sessionToken, signIn } from './journey.ts';
+
+const baseUrl = inject('baseUrl');
+const POLL = { timeout: 20_000 };
+const REFERENCE = `E2E-WIRE-${Date.now()}`;
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
+
+/** The row of Other Media's statement on the month-close screen. */
+const otherRow = (page: Page) =>
+  page.locator('[data-testid=ops-statements] tbody tr').filter({ hasText: 'Other Media' });
+
+describe('payments journey (ops@ in zh closes the loop, other@ in en is paid)', () => {
+  let browser: Browser;
+  let ops: Page;
+  let other: Page;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    ops = await pageIn(browser, 'zh', { width: 1440, height: 900 });
+    other = await pageIn(browser, 'en', { width: 1280, height: 900 });
+    await signIn(ops, baseUrl, 'ops@example.com');
+    await signIn(other, baseUrl, 'other@example.com');
+  });
+  afterAll(async () => browser?.close());
+
+  it('operations confirm last month of Other Media', async () => {
+    await ops.goto(`${baseUrl}/ops/payments`);
+    await expect.poll(() => otherRow(ops).count(), POLL).toBe(1);
+    await expect.poll(() => otherRow(ops).textContent(), POLL).toContain('已结算');
+    await otherRow(ops).locator('input[type=checkbox]').check();
+    await ops.locator('[data-testid=ops-confirm]').click();
+    await expect.poll(() => otherRow(ops).textContent(), POLL).toContain('已确认');
+  });
+
+  it('the publisher sees it confirmed, opens the PDF and uploads the invoice', async () => {
+    await other.goto(`${baseUrl}/payments`);
+    await expect
+      .poll(() => other.locator('[data-testid=payments-balance-amount]').textContent(), POLL)
+      .not.toBe('0.00');
+    await expect
+      .poll(() => other.locator('[data-testid=payments-next-date]').textContent(), POLL)
+      .toMatch(/\d{4}-\d{2}-\d{2}/);
+    const row = other
+      .locator('[data-testid=statements-table] tbody tr')
+      .filter({ hasText: 'Confirmed' })
+      .first();
+    await row.getByRole('button', { name: 'Details' }).click();
+    const drawer = other.locator('.ant-drawer-content');
+    await expect
+      .poll(() => drawer.locator('[data-testid=statement-status]').textContent(), POLL)
+      .toBe('Confirmed');
+    // The PDF opens in a new tab; its bytes are a PDF in English.
+    const popup = other.context().waitForEvent('page');
+    await drawer.locator('[data-testid=statement-pdf]').click();
+    const tab = await popup;
+    expect(tab.url()).toMatch(/^blob:/);
+    await tab.close();
+    const token = await sessionToken(other);
+    const list = await other.request.get(`${baseUrl}/v1/payments/statements`, { headers: { token } });
+    const confirmed = (await list.json()).data.list.find((s: { status: string }) => s.status === 'confirmed');
+    const pdf = await other.request.get(`${baseUrl}/v1/payments/statements/${confirmed.id}/pdf?lang=en`, {
+      headers: { token },
+    });
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    await drawer
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect
+      .poll(() => drawer.locator('[data-testid=statement-status]').textContent(), POLL)
+      .toBe('Invoiced');
+  });
+
+  it('operations record the payout', async () => {
+    await ops.reload();
+    await expect.poll(() => otherRow(ops).textContent(), POLL).toContain('已开票');
+    await otherRow(ops).getByRole('button', { name: '登记付款' }).click();
+    await ops.locator('[data-testid=payout-reference]').fill(REFERENCE);
+    await ops.locator('.ant-modal-footer .ant-btn-primary').click();
+    await expect.poll(() => otherRow(ops).textContent(), POLL).toContain('已付款');
+  });
+
+  it('the publisher sees the payout and the statement paid', async () => {
+    await other.goto(`${baseUrl}/payments?tab=payouts`);
+    await expect
+      .poll(() => other.locator('[data-testid=payouts-table]').textContent(), POLL)
+      .toContain(REFERENCE);
+    await other.goto(`${baseUrl}/payments`);
+    await expect
+      .poll(() => other.locator('[data-testid=statements-table] tbody').textContent(), POLL)
+      .toContain('Paid');
+  });
+});
