@@ -28,12 +28,11 @@ describe('payments journey (ops@ in zh closes the loop, other@ in en is paid)', 
     browser = await launchChromium();
     ops = await pageIn(browser, 'zh', { width: 1440, height: 900 });
     other = await pageIn(browser, 'en', { width: 1280, height: 900 });
-    await signIn(ops, baseUrl, 'ops@example.com');
-    await signIn(other, baseUrl, 'other@example.com');
   });
   afterAll(async () => browser?.close());
 
   it('operations confirm last month of Other Media', async () => {
+    await signIn(ops, baseUrl, 'ops@example.com');
     await ops.goto(`${baseUrl}/ops/payments`);
     await expect.poll(() => otherRow(ops).count(), POLL).toBe(1);
     await expect.poll(() => otherRow(ops).textContent(), POLL).toContain('已结算');
@@ -43,6 +42,7 @@ describe('payments journey (ops@ in zh closes the loop, other@ in en is paid)', 
   });
 
   it('the publisher sees it confirmed, opens the PDF and uploads the invoice', async () => {
+    await signIn(other, baseUrl, 'other@example.com');
     await other.goto(`${baseUrl}/payments`);
     await expect
       .poll(() => other.locator('[data-testid=payments-balance-amount]').textContent(), POLL)
@@ -55,7 +55,7 @@ describe('payments journey (ops@ in zh closes the loop, other@ in en is paid)', 
       .filter({ hasText: 'Confirmed' })
       .first();
     await row.getByRole('button', { name: 'Details' }).click();
-    const drawer = other.locator('.ant-drawer-content');
+    const drawer = other.locator('.ant-drawer-open');
     await expect
       .poll(() => drawer.locator('[data-testid=statement-status]').textContent(), POLL)
       .toBe('Confirmed');
