@@ -33,7 +33,7 @@ import { registerSessionActivity } from './modules/sessions/activity.ts';
 import { sessionRoutes } from './modules/sessions/routes.ts';
 import { enforceTwoFactorEnrolment } from './modules/two-factor/enforce.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
-import { type CallerCache, createCallerCache } from './plugins/caller-cache.ts';
+import { type CallerCache, callerCacheLimitMs, createCallerCache } from './plugins/caller-cache.ts';
 import { createCallerCacheSync } from './plugins/caller-cache-sync.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -105,11 +105,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const callerCache = createCallerCache(config.authCacheMs);
+  const callerCache = createCallerCache(callerCacheLimitMs(config));
   const dbHandle = await openDb({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.databaseUrl ? '' : path.join(config.dataDir, 'pglite'),
-    onQuery: callerCache.observe,
+    // Through the object, so a test may watch every accounts-store statement (caller-cache.test.ts).
+    onQuery: (sql) => callerCache.observe(sql),
   });
   const keyRing = await openKeyRing(dbHandle.db, config).catch(async (err) => {
     await dbHandle.close();
