@@ -10,6 +10,7 @@ import type { Config } from '../config.ts';
 import type { FactTable } from './fact-tables.ts';
 import { clickhouseDatabaseExists, clickhouseUrlOptions, openClickHouseStore } from './stores/clickhouse.ts';
 import { openDuckDbStore } from './stores/duckdb.ts';
+import type { StatementCacheStats } from './stores/statement-cache.ts';
 
 /** The embedded store's opener, also used directly by tests and the bench. */
 export { openDuckDbStore };
@@ -67,6 +68,11 @@ export interface ReportStore {
    * (modules/reports/report-service.ts `sendExport`).
    */
   stream(sql: string, params?: ReportParams, opts?: QueryOptions): AsyncGenerator<ReportResultRow[]>;
+  /**
+   * Prepared statements made and reused since the store opened, on stores that keep them (DuckDB:
+   * stores/statement-cache.ts); absent where the engine has none to keep (ClickHouse over HTTP).
+   */
+  statementStats?(): StatementCacheStats;
   /**
    * Replaces exactly the days `days` (yyyy-MM-dd) of fact table `t` (its hourly table, else its daily
    * one) with `rows` (`FactRows`, all of them on those days) and brings the daily rollup of those days
