@@ -6,9 +6,9 @@
  * Query answers the page from it, and the other screens ask once. Run twice: with the network's clock,
  * and with a report zone twelve hours behind UTC (Etc/GMT+12: its yesterday is earlier than UTC's
  * during the first twelve hours of a UTC day, so the page's default range moves once the user info
- * is known; later in the day no zone can move it). The country ranking beside the SDK trend asks the
- * same endpoint for another query (`fields=geo,<metric>`, no titles): it is not the list, and not
- * counted.
+ * is known; later in the day no zone can move it). The country ranking beside the trend asks the
+ * same endpoint for another query (`fields=geo,<metric>` or `country,<metric>`, no titles): it is not
+ * the list, and not counted.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -47,8 +47,9 @@ const SCREENS: { path: string; list: string; testId: string; user: User }[] = [
  */
 function isList(url: string, list: string): boolean {
   const u = new URL(url);
-  const countries = u.searchParams.get('fields')?.startsWith('geo,') && !u.searchParams.has('titles');
-  return u.pathname === list && !countries;
+  const ranking =
+    !u.searchParams.has('titles') && /^(geo|country),[^,]+$/.test(u.searchParams.get('fields') ?? '');
+  return u.pathname === list && !ranking;
 }
 
 describe.each([null, 'Etc/GMT+12'])('one list request per report screen (report zone %s)', (zone) => {
@@ -73,18 +74,20 @@ describe.each([null, 'Etc/GMT+12'])('one list request per report screen (report 
     }
   });
   afterAll(async () => {
-    if (zone && browser && token) {
+    for (const token of zone && browser ? tokens.values() : []) {
       const page = await (await browser.newContext()).newPage();
       await page.request.put(`${baseUrl}/api/v1/user/timezone`, {
         headers: { token },
         data: { timezone: null },
       });
+      await page.context().close();
     }
     await browser?.close();
   });
 
   /** Opens `path` cold through `?t=` and returns the list requests sent until the page settled. */
   async function coldLoad(
+    token: string,
     path: string,
     list: string,
     testId: string,
