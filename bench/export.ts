@@ -22,6 +22,7 @@
  * portal_bench_accounts) as a production deployment runs.
  *
  * --rows: hourly facts of the data set (bench/lib/dataset.ts); --runs: downloads per format.
+ * BENCH_SERVER_NODE_OPTIONS: NODE_OPTIONS of the server only (e.g. `--max-old-space-size=160`).
  */
 import { createWriteStream, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -250,6 +251,8 @@ async function main() {
   for (const accounts of flags.accounts.split(',')) {
     const env: Record<string, string> =
       accounts === 'postgres' ? { DATABASE_URL: await ensurePgAccounts() } : {};
+    // Node options of the server alone (e.g. --max-old-space-size=160), not of this process.
+    if (process.env.BENCH_SERVER_NODE_OPTIONS) env.NODE_OPTIONS = process.env.BENCH_SERVER_NODE_OPTIONS;
     // A fresh server per format: memory a run took is not handed back at once, so a second format on
     // the same server would start from the first one's high-water mark.
     for (const format of flags.formats.split(',')) {
