@@ -109,7 +109,7 @@ export async function openReportStore(config: Config, opts: { create?: boolean }
     if (!create && file !== ':memory:' && !existsSync(file)) throw new ReportStoreMissingError(file);
     return openDuckDbStore(file, config.reportStoreMemoryLimit);
   }
-  if (url && /^(clickhouse|https?):\/\//.test(url)) {
+  if (url && /^(clickhouses?|https?):\/\//.test(url)) {
     if (!create && !(await clickhouseDatabaseExists(url))) {
       throw new ReportStoreMissingError(`ClickHouse database ${clickhouseUrlOptions(url).database}`);
     }
