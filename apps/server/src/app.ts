@@ -174,7 +174,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Publisher Portal API', version: '1.0.0', description: 'See api-contract.md' },
+      info: { title: 'Publisher Portal API', version: '1.0.0', description: 'See docs/api-guide.md' },
       components: {
         securitySchemes: {
           token: { type: 'apiKey', in: 'header', name: 'token' },
