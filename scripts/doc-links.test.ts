@@ -75,7 +75,7 @@ describe('docs/operations.md configuration', () => {
       config.indexOf('const schema = z.object({'),
       config.indexOf('export type Config'),
     );
-    const variables = [...schema.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]);
+    const variables = [...schema.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1] as string);
     expect(variables.length).toBeGreaterThan(30);
     const operations = readFileSync(path.join(root, 'docs/operations.md'), 'utf8');
     const section = operations.slice(
@@ -83,7 +83,7 @@ describe('docs/operations.md configuration', () => {
       operations.indexOf('### Web build settings'),
     );
     const documented = new Set(
-      [...section.matchAll(/^\|([^|]+)\|/gm)].flatMap((m) => m[1].match(/[A-Z][A-Z0-9_]+/g) ?? []),
+      [...section.matchAll(/^\|([^|]+)\|/gm)].flatMap((m) => (m[1] ?? '').match(/[A-Z][A-Z0-9_]+/g) ?? []),
     );
     expect(variables.filter((v) => !documented.has(v))).toEqual([]);
   });
