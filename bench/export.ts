@@ -29,7 +29,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { dayNumber, fromDayNumber } from '@portal/contracts/report-dates.ts';
 import ExcelJS from 'exceljs';
-import { openDuckDbStore } from '../apps/server/src/reports/store.ts';
+import { openDuckDbStore } from '../apps/server/src/reports/stores/duckdb.ts';
 import { ensureDataset } from './lib/dataset.ts';
 import { httpLogin } from './lib/http-login.ts';
 import { ensurePgAccounts } from './lib/pg.ts';

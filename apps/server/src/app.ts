@@ -48,8 +48,9 @@ import { registerRequestContext } from './plugins/request-context.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session-impl.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { openReportStore } from './reports/open-store.ts';
 import { type QueryLanes, serverLanes } from './reports/query-lanes.ts';
-import { openReportStore, type ReportStore } from './reports/store.ts';
+import type { ReportStore } from './reports/store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -175,7 +176,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Publisher Portal API', version: '1.0.0', description: 'See api-contract.md' },
+      info: { title: 'Publisher Portal API', version: '1.0.0', description: 'See docs/api-guide.md' },
       components: {
         securitySchemes: {
           token: { type: 'apiKey', in: 'header', name: 'token' },
