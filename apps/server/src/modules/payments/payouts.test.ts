@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema/notifications.ts';
 import { paymentDocuments, paymentProfiles, paymentStatements, payouts } from '../../db/schema/payments.ts';
@@ -22,7 +23,7 @@ const profileBody = {
 
 describe.each(testDbKinds)('payment profile, documents and payouts on %s', (db) => {
   let f: PaymentsFixture;
-  let dec: { id: number; payable_micros: number; month: number };
+  let dec: { id: number; company_id: number; payable_micros: number; month: number };
   const usd = (micros: number) => (micros / 1_000_000).toFixed(2);
   beforeAll(async () => {
     f = await createPaymentsFixture(db);
@@ -252,5 +253,38 @@ describe.each(testDbKinds)('payment profile, documents and payouts on %s', (db) 
       headers: { authorization: `Bearer ${secret}` },
     });
     expect(res.json().code).toBe(603);
+  });
+
+  it('asks an enrolled admin for a two-factor code before changing the profile', async () => {
+    const started = await f.call('POST', '/v1/account/two_factor/enrol', f.tokens.other);
+    const secret = started.data.secret as string;
+    const codeNow = () => generate({ secret, epoch: Math.floor(f.clock.now.getTime() / 1000) });
+    expect(
+      (await f.call('POST', '/v1/account/two_factor/confirm', f.tokens.other, { code: await codeNow() }))
+        .code,
+    ).toBe(0);
+    const [before] = await f.app.db
+      .select()
+      .from(paymentProfiles)
+      .where(eq(paymentProfiles.company_id, dec.company_id));
+    const body = { ...profileBody, tax_id: 'DE999999999' };
+    const missing = await f.call('PUT', '/v1/payments/profile', f.tokens.other, body);
+    expect(missing.code).toBe(604);
+    expect(missing.data.errors[0].field).toBe('code');
+    expect(
+      (await f.call('PUT', '/v1/payments/profile', f.tokens.other, { ...body, code: '000000' })).code,
+    ).toBe(10030);
+    const [unchanged] = await f.app.db
+      .select()
+      .from(paymentProfiles)
+      .where(eq(paymentProfiles.company_id, dec.company_id));
+    expect(unchanged).toEqual(before);
+    f.clock.now = new Date(f.clock.now.getTime() + 30_000);
+    const saved = await f.call('PUT', '/v1/payments/profile', f.tokens.other, {
+      ...body,
+      code: await codeNow(),
+    });
+    expect(saved.code).toBe(0);
+    expect(saved.data.tax_id_masked).toBe('••••9999');
   });
 });
