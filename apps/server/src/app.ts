@@ -32,6 +32,7 @@ import { savedViewRoutes } from './modules/saved-views/routes.ts';
 import { registerSessionActivity } from './modules/sessions/activity.ts';
 import { sessionRoutes } from './modules/sessions/routes.ts';
 import { enforceTwoFactorEnrolment } from './modules/two-factor/enforce.ts';
+import { testDeviceRoutes } from './modules/test-devices/routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { type CallerCache, createCallerCache } from './plugins/caller-cache.ts';
 import { createCallerCacheSync } from './plugins/caller-cache-sync.ts';
@@ -209,6 +210,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(auditRoutes);
   await app.register(savedViewRoutes);
   await app.register(reportScheduleRoutes);
+  await app.register(testDeviceRoutes);
 
   registerWebApp(app, config.webDist ?? path.resolve(here, '../../web/dist'));
   return app;
