@@ -18,6 +18,7 @@ import { ListPage } from '@/components/list-page/list-page.tsx';
 import type { ListColumn } from '@/components/list-page/list-table.tsx';
 import { useListState } from '@/components/list-page/use-list-state.ts';
 import { useAdStyles, usePlacementList, usePlacementStatus } from '../api/placements-api.ts';
+import { IntegrationPanel } from '../components/integration-panel.tsx';
 import { PlacementDialog } from '../components/placement-dialog.tsx';
 
 const STATUSES = [1, 2, 3, 4];
@@ -53,6 +54,7 @@ export default function PlacementsListPage() {
     open: presetAppId !== undefined,
     editing: null,
   });
+  const [panel, setPanel] = useState<{ id: number | null; created: boolean }>({ id: null, created: false });
   const list = usePlacementList({ ...state.params, adpos_id: state.params.adpos_id ?? undefined });
   const changeStatus = usePlacementStatus();
   const styleName = new Map((styles.data ?? []).map((s) => [s.ad_style, s.name]));
@@ -124,16 +126,26 @@ export default function PlacementsListPage() {
     {
       title: t('columns.actions'),
       key: 'actions',
-      width: 100,
+      width: 170,
       render: (_, slot) => (
-        <Button
-          type="link"
-          size="small"
-          data-testid={`edit-adslot-${slot.adpos_id}`}
-          onClick={() => setDialog({ open: true, editing: slot })}
-        >
-          {t('actions.edit')}
-        </Button>
+        <>
+          <Button
+            type="link"
+            size="small"
+            data-testid={`edit-adslot-${slot.adpos_id}`}
+            onClick={() => setDialog({ open: true, editing: slot })}
+          >
+            {t('actions.edit')}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            data-testid={`integrate-adslot-${slot.adpos_id}`}
+            onClick={() => setPanel({ id: slot.adpos_id, created: false })}
+          >
+            {t('actions.integrate')}
+          </Button>
+        </>
       ),
     },
   ];
@@ -162,7 +174,13 @@ export default function PlacementsListPage() {
         totalText: (total) => ta('total', { total }),
       }}
     >
+      <IntegrationPanel
+        adposId={panel.id}
+        created={panel.created}
+        onClose={() => setPanel({ id: null, created: false })}
+      />
       <PlacementDialog
+        onCreated={(item) => setPanel({ id: item.adpos_id, created: true })}
         open={dialog.open}
         editing={dialog.editing}
         presetAppId={dialog.editing ? undefined : presetAppId}
