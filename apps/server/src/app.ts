@@ -16,6 +16,7 @@ import { userRoutes } from './modules/account/user-routes.ts';
 import { importRoutes } from './modules/admin/import-routes.ts';
 import { registerApiKeyAuth } from './modules/api-keys/api-key-auth.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
+import { appAdsRoutes } from './modules/app-ads/routes.ts';
 import { appRoutes } from './modules/apps/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { commonRoutes } from './modules/common/routes.ts';
@@ -211,6 +212,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(savedViewRoutes);
   await app.register(reportScheduleRoutes);
   await app.register(testDeviceRoutes);
+  await app.register(appAdsRoutes);
 
   registerWebApp(app, config.webDist ?? path.resolve(here, '../../web/dist'));
   return app;
