@@ -253,4 +253,23 @@ describe('ad slots (spec §2 Ad slots, §5 Ad slot form)', () => {
       }),
     );
   });
+
+  it('empty: asks for an app first, else offers to create the first ad slot', async () => {
+    routes({
+      'GET /v1/adpos': () => contractReply(adposListData, { list: [], total: 0 }),
+      'GET /v1/app/list': contractReply(z.array(appOption), []),
+    });
+    seedSession();
+    const first = renderApp('/adpos/list');
+    const empty = await screen.findByTestId('adslots-empty', {}, { timeout: 60_000 });
+    await waitFor(() => expect(empty.textContent).toContain('请先添加应用'));
+    expect(screen.getByTestId('adslots-empty-add-app').getAttribute('href')).toBe('/apps/list');
+    first.unmount();
+
+    const user = userEvent.setup();
+    routes({ 'GET /v1/adpos': () => contractReply(adposListData, { list: [], total: 0 }) });
+    renderApp('/adpos/list');
+    await user.click(await screen.findByTestId('adslots-empty-create'));
+    await screen.findByTestId('adslot-dialog');
+  });
 });

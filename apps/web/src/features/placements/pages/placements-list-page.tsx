@@ -17,7 +17,8 @@ import type { FilterField } from '@/components/list-page/filter-bar.tsx';
 import { ListPage } from '@/components/list-page/list-page.tsx';
 import type { ListColumn } from '@/components/list-page/list-table.tsx';
 import { useListState } from '@/components/list-page/use-list-state.ts';
-import { useAdStyles, usePlacementList, usePlacementStatus } from '../api/placements-api.ts';
+import { NextStepEmpty } from '@/components/next-step-empty.tsx';
+import { useAdStyles, useAppChoices, usePlacementList, usePlacementStatus } from '../api/placements-api.ts';
 import { IntegrationPanel } from '../components/integration-panel.tsx';
 import { PlacementDialog } from '../components/placement-dialog.tsx';
 
@@ -57,6 +58,12 @@ export default function PlacementsListPage() {
   const [panel, setPanel] = useState<{ id: number | null; created: boolean }>({ id: null, created: false });
   const list = usePlacementList({ ...state.params, adpos_id: state.params.adpos_id ?? undefined });
   const changeStatus = usePlacementStatus();
+  const appChoices = useAppChoices();
+  const p = state.params;
+  const filtered = Boolean(
+    p.adpos_id || p.adpos_name || p.app_name || p.ad_style !== undefined || p.audit_status !== undefined,
+  );
+  const noApp = appChoices.data !== undefined && appChoices.data.length === 0;
   const styleName = new Map((styles.data ?? []).map((s) => [s.ad_style, s.name]));
 
   // A new route (e.g. an app's "add ad slot" link while this page is open) sets the app filter.
@@ -172,6 +179,25 @@ export default function PlacementsListPage() {
         rowKey: 'adpos_id',
         columns,
         totalText: (total) => ta('total', { total }),
+        emptyText: filtered ? undefined : noApp ? (
+          <NextStepEmpty
+            testId="adslots-empty"
+            title={t('empty.title')}
+            body={t('empty.noApp')}
+            action={{ label: t('empty.noAppAction'), to: '/apps/list', testId: 'adslots-empty-add-app' }}
+          />
+        ) : (
+          <NextStepEmpty
+            testId="adslots-empty"
+            title={t('empty.title')}
+            body={t('empty.body')}
+            action={{
+              label: t('empty.action'),
+              testId: 'adslots-empty-create',
+              onClick: () => setDialog({ open: true, editing: null }),
+            }}
+          />
+        ),
       }}
     >
       <IntegrationPanel
