@@ -257,7 +257,7 @@ describe('ad slots (spec §2 Ad slots, §5 Ad slot form)', () => {
   it('empty: asks for an app first, else offers to create the first ad slot', async () => {
     routes({
       'GET /v1/adpos': () => contractReply(adposListData, { list: [], total: 0 }),
-      'GET /v1/app/list': contractReply(z.array(appOption), []),
+      'GET /v1/app/list': () => contractReply(z.array(appOption), []),
     });
     seedSession();
     const first = renderApp('/adpos/list');
