@@ -21,6 +21,7 @@ import { appRoutes } from './modules/apps/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { commonRoutes } from './modules/common/routes.ts';
 import { externalRoutes } from './modules/external/routes.ts';
+import { homeRoutes } from './modules/home/routes.ts';
 import { industryRoutes } from './modules/industry/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -213,6 +214,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(reportScheduleRoutes);
   await app.register(testDeviceRoutes);
   await app.register(appAdsRoutes);
+  await app.register(homeRoutes);
 
   registerWebApp(app, config.webDist ?? path.resolve(here, '../../web/dist'));
   return app;
