@@ -193,6 +193,15 @@ export function canReadAudit(caller: SecurityCaller): boolean {
 }
 
 /**
+ * Whether `caller` may manage the organisation's test devices and app-ads.txt settings (issue 27):
+ * an active organisation admin (67). The server answers 402 otherwise; the web shows
+ * /account/testDevices to them.
+ */
+export function canManageTestDevices(caller: SecurityCaller): boolean {
+  return activeMember(caller) && caller.roles.includes(Role.ADMIN) && !caller.roles.includes(Role.OPS);
+}
+
+/**
  * Whether `caller` sees its organisation's Payments (issue 23): an active admin (67), or an active
  * member (68) an admin granted "finance"; never operations (70, who use the month-close screen).
  * The server answers 402 otherwise (API keys never reach these routes: 603).
