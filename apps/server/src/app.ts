@@ -33,10 +33,10 @@ import { reportRoutes } from './modules/reports/routes.ts';
 import { savedViewRoutes } from './modules/saved-views/routes.ts';
 import { registerSessionActivity } from './modules/sessions/activity.ts';
 import { sessionRoutes } from './modules/sessions/routes.ts';
-import { enforceTwoFactorEnrolment } from './modules/two-factor/enforce.ts';
 import { testDeviceRoutes } from './modules/test-devices/routes.ts';
+import { enforceTwoFactorEnrolment } from './modules/two-factor/enforce.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
-import { type CallerCache, createCallerCache } from './plugins/caller-cache.ts';
+import { type CallerCache, callerCacheLimitMs, createCallerCache } from './plugins/caller-cache.ts';
 import { createCallerCacheSync } from './plugins/caller-cache-sync.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -51,8 +51,9 @@ import { registerRequestContext } from './plugins/request-context.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session-impl.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { openReportStore } from './reports/open-store.ts';
 import { type QueryLanes, serverLanes } from './reports/query-lanes.ts';
-import { openReportStore, type ReportStore } from './reports/store.ts';
+import type { ReportStore } from './reports/store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -108,11 +109,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const callerCache = createCallerCache(config.authCacheMs);
+  const callerCache = createCallerCache(callerCacheLimitMs(config));
   const dbHandle = await openDb({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.databaseUrl ? '' : path.join(config.dataDir, 'pglite'),
-    onQuery: callerCache.observe,
+    // Through the object, so a test may watch every accounts-store statement (caller-cache.test.ts).
+    onQuery: (sql) => callerCache.observe(sql),
   });
   const keyRing = await openKeyRing(dbHandle.db, config).catch(async (err) => {
     await dbHandle.close();
@@ -177,7 +179,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Publisher Portal API', version: '1.0.0', description: 'See api-contract.md' },
+      info: { title: 'Publisher Portal API', version: '1.0.0', description: 'See docs/api-guide.md' },
       components: {
         securitySchemes: {
           token: { type: 'apiKey', in: 'header', name: 'token' },

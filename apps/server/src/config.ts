@@ -80,7 +80,7 @@ const schema = z.object({
     .string()
     .regex(/^\d+(,\d+)*$/, 'must be comma-separated company ids')
     .optional(),
-  /** How long a caller's session, access and scopes are reused at most (ms; 0: never). */
+  /** 0 turns the caller cache off; otherwise its time limit (ms) only on PostgreSQL without Redis (plugins/caller-cache.ts). */
   AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** DuckDB's memory limit (DuckDB size syntax, e.g. 256MB, 1GB). */
   REPORT_STORE_MEMORY_LIMIT: z

@@ -40,7 +40,7 @@ export type RouteEntry = {
   group: NavGroup;
   /** The screen module under src/features/, without extension (default export: the page). */
   screen: string;
-  /** A module under src/features/ exporting `prefetch(client)`: the screen's first requests. */
+  /** A module under src/features/ exporting `prefetch(client, userInfoKnown)`: the screen's first requests. */
   prefetch?: string;
   icon?: IconName;
   access: RouteAccess;

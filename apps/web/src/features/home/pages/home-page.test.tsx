@@ -59,7 +59,11 @@ describe('/home', () => {
 
   it('gives signed-in users their shortcuts on top, then the marketing content, without the login link', async () => {
     seedSession();
-    mockApi({ ...sessionRoutes(), 'GET /common/country': countries, 'GET /v1/home': contractReply(homeData, homeOf(false)) });
+    mockApi({
+      ...sessionRoutes(),
+      'GET /common/country': countries,
+      'GET /v1/home': contractReply(homeData, homeOf(false)),
+    });
     renderApp('/home');
     const shortcuts = await screen.findByTestId('home-shortcuts');
     expect(within(shortcuts).getByRole('heading', { level: 1 }).textContent).toBe('Demo Admin，欢迎回来');
@@ -70,7 +74,11 @@ describe('/home', () => {
 
   it('shows an active publisher the earnings cards, top apps and checklist from /v1/home', async () => {
     seedSession();
-    mockApi({ ...sessionRoutes(), 'GET /common/country': countries, 'GET /v1/home': contractReply(homeData, homeOf(true)) });
+    mockApi({
+      ...sessionRoutes(),
+      'GET /common/country': countries,
+      'GET /v1/home': contractReply(homeData, homeOf(true)),
+    });
     renderApp('/home');
     const dashboard = await screen.findByTestId('home-dashboard');
     expect(within(dashboard).getByTestId('home-earnings-yesterday').textContent).toBe('$1,234.50');
@@ -85,7 +93,11 @@ describe('/home', () => {
 
   it('a new organisation is told its next step instead of empty figures', async () => {
     seedSession();
-    mockApi({ ...sessionRoutes(), 'GET /common/country': countries, 'GET /v1/home': contractReply(homeData, homeOf(false)) });
+    mockApi({
+      ...sessionRoutes(),
+      'GET /common/country': countries,
+      'GET /v1/home': contractReply(homeData, homeOf(false)),
+    });
     renderApp('/home');
     const empty = await screen.findByTestId('home-empty');
     expect(empty.textContent).toContain('还没有收益');
@@ -95,7 +107,12 @@ describe('/home', () => {
 });
 
 function homeOf(earning: boolean): HomeData {
-  const card = (period: HomeData['cards'][number]['period'], revenue: string, previous: string, change: number | null) => ({
+  const card = (
+    period: HomeData['cards'][number]['period'],
+    revenue: string,
+    previous: string,
+    change: number | null,
+  ) => ({
     kind: 'earnings' as const,
     period,
     start: '20260101',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { openReportStore } from './store.ts';
+import { openReportStore } from './open-store.ts';
 
 describe('openReportStore', () => {
   it('opens clickhouses:// (HTTPS) as ClickHouse, as the configuration accepts it', async () => {
