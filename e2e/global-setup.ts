@@ -76,6 +76,8 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       DATA_DIR: dataDir,
       CAPTCHA_TEST_ANSWER: E2E_CAPTCHA,
+      // The go-live journey stands a local HTTP server in for a developer website (issue 27).
+      APP_ADS_ALLOW_LOOPBACK: 'true',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '', // the journeys run on the embedded default
     },

@@ -1,8 +1,8 @@
 /**
  * Demo network of api-contract §7, seeded on first start: accounts, organisations, apps and ad slots
- * (demo/accounts.ts), profit centres, a notification history (demo/notifications.ts), then report
- * facts from the report store's generator (demo/demo-facts.ts), then monthly payment statements from
- * those facts (demo/payments.ts).
+ * (demo/accounts.ts), profit centres, a notification history (demo/notifications.ts), test devices
+ * and app-ads.txt states (demo/go-live.ts), then report facts from the report store's generator
+ * (demo/demo-facts.ts), then monthly payment statements from those facts (demo/payments.ts).
  * Runs when DEMO_SEED is true, or when unset, into an accounts store with no user yet.
  *
  * Several instances started together (README "Running at scale"): the seed runs under an advisory
@@ -19,6 +19,7 @@ import { serverState } from '../db/schema/server.ts';
 import { users } from '../db/schema/users.ts';
 import { seedDemoAccounts } from './accounts.ts';
 import { seedDemoFacts, seedDemoKindFacts } from './demo-facts.ts';
+import { seedDemoGoLive } from './go-live.ts';
 import { seedDemoNotifications } from './notifications.ts';
 import { seedDemoPayments } from './payments.ts';
 import { seedDemoProfitCenters } from './profit-centers.ts';
@@ -63,6 +64,7 @@ export async function seedDemoIfNeeded(app: FastifyInstance): Promise<boolean> {
     if ((await userCount(app.db)) === 0) await seedDemoAccounts(app.db);
     await seedDemoProfitCenters(app.db);
     await seedDemoNotifications(app.db, app.now());
+    await seedDemoGoLive(app.db, app.now(), app.config.goLive);
     app.log.info({ ms: Date.now() - started }, 'demo accounts seeded');
     const factsStarted = Date.now();
     const facts = await seedDemoFacts(app);

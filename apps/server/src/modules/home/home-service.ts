@@ -18,7 +18,7 @@ import {
 } from '@portal/contracts/home.ts';
 import { dayNumber, fromDayNumber } from '@portal/contracts/report-dates.ts';
 import { sdkListQuery } from '@portal/contracts/reports.ts';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { appAdsTxt } from '../../db/schema/go-live.ts';
 import { adpos, apps } from '../../db/schema/inventory.ts';
