@@ -22,6 +22,7 @@
  */
 import { z } from 'zod';
 import { reportKinds } from './reports-kinds.ts';
+import { cleanName } from './text-rules.ts';
 import { isTimeZone } from './time-zones.ts';
 
 export { isTimeZone };
@@ -37,7 +38,7 @@ export type SavedViewQuery = z.infer<typeof savedViewQuery>;
 
 export const savedViewBody = z.object({
   kind: z.enum(reportKinds),
-  name: z.string().trim().min(1).max(60),
+  name: cleanName(60),
   /** true: every member of the organisation sees it; false: only its owner. */
   shared: z.boolean(),
   query: savedViewQuery,

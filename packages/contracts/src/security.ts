@@ -19,6 +19,7 @@
  * - `GET    /v1/audit/export`                query `auditQuery` → CSV file
  */
 import { z } from 'zod';
+import { cleanName } from './text-rules.ts';
 
 /** What a reporting API key starts with (so leaked keys are recognisable to secret scanners). */
 export const API_KEY_PREFIX = 'ppk_';
@@ -38,7 +39,7 @@ export const apiKey = z.object({
 export type ApiKey = z.infer<typeof apiKey>;
 export const apiKeyList = z.object({ list: z.array(apiKey) });
 
-export const apiKeyCreateBody = z.object({ name: z.string().trim().min(1).max(60) });
+export const apiKeyCreateBody = z.object({ name: cleanName(60) });
 export type ApiKeyCreateBody = z.infer<typeof apiKeyCreateBody>;
 /** The new key with its secret `key`, which is never shown again. */
 export const apiKeyCreated = apiKey.extend({ key: z.string() });
