@@ -45,6 +45,7 @@ import { redactPaths } from './plugins/logging.ts';
 import { metrics } from './plugins/metrics.ts';
 import { registerNulGuard } from './plugins/nul-guard.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
+import { authenticateByCaller, checkRouteCallers, declareCaller } from './plugins/route-callers.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session-impl.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -160,6 +161,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   registerErrorHandler(app);
+  // Every route declares who may call it, or the app does not start (plugins/route-callers.ts).
+  checkRouteCallers(app);
   // Compression first: it wraps only the routes added after it (/metrics included).
   await registerCompression(app);
   await app.register(metrics);
@@ -170,6 +173,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // An organisation requiring two-factor (issue 16): members without it enrol first (10031).
   await registerSession(app, [enforceTwoFactorEnrolment]);
   await registerApiKeyAuth(app);
+  // Authentication first, before the body is read or validated (issue 22 item 9).
+  authenticateByCaller(app);
   registerSessionActivity(app);
 
   await app.register(fastifySwagger, {
@@ -185,7 +190,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(async (scope) => {
+    declareCaller(scope, 'public');
+    await scope.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  });
 
   // The job queue before the modules: they define their job kinds on it (plugins/jobs/plugin.ts).
   await app.register(jobsPlugin);

@@ -143,6 +143,7 @@ async function metricsPlugin(app: FastifyInstance) {
   app.get(
     '/metrics',
     {
+      config: { caller: 'operations' },
       schema: {
         tags: ['operations'],
         summary: 'Prometheus metrics (text format); Authorization: Bearer METRICS_TOKEN when it is set',

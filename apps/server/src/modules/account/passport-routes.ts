@@ -22,6 +22,7 @@ import { answer, ok } from '../../lib/route-schema.ts';
 import { JWE_ALG, JWE_ENC } from '../../plugins/keys.ts';
 import { createMailer } from '../../plugins/mailer.ts';
 import { createAttemptLimits } from '../../plugins/rate-limit.ts';
+import { declareCaller } from '../../plugins/route-callers.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { revokeSession } from '../../plugins/session-store.ts';
 import { recordSignIn } from '../sessions/sign-in.ts';
@@ -31,6 +32,8 @@ import { dummyPasswordHash, login } from './login.ts';
 
 export async function passportRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  // Sign-in, sign-up and their helpers are public; the signed-in group below declares its own.
+  declareCaller(root, 'public');
   const keys = app.keyRing;
   const limits = await createAttemptLimits(
     app.config,
@@ -123,7 +126,7 @@ export async function passportRoutes(root: FastifyInstance) {
   // in its own scope (the routes above are public).
   await root.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', app.authenticate);
+    declareCaller(scope, 'session');
 
     app.post(
       '/v1/passport/user/logout',

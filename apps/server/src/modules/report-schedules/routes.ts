@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { requestLang } from '../../lib/request-lang.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
 import { createMailer } from '../../plugins/mailer.ts';
+import { declareCaller } from '../../plugins/route-callers.ts';
 import { currentUser } from '../../plugins/session.ts';
 import {
   createSchedule,
@@ -49,7 +50,7 @@ async function reportScheduleRoutesPlugin(root: FastifyInstance) {
   // own scope (this plugin is not encapsulated, and the unsubscribe route below is public).
   await root.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', app.authenticate);
+    declareCaller(scope, 'session');
 
     app.get(
       '/v1/report/schedules',
@@ -165,6 +166,8 @@ async function reportScheduleRoutesPlugin(root: FastifyInstance) {
   const querystring = z.object({ token: z.string().max(600) });
   // Encapsulated: the form body of a one-click POST (List-Unsubscribe=One-Click) is read nowhere else.
   await root.register(async (child) => {
+    // The unsubscribe link is public: its token is the credential.
+    declareCaller(child, 'public');
     child.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, _b, done) =>
       done(null, null),
     );

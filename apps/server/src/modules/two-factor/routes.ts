@@ -17,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answer, ok } from '../../lib/route-schema.ts';
 import { createCounters } from '../../plugins/counters.ts';
+import { declareCaller } from '../../plugins/route-callers.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { recordSignIn } from '../sessions/sign-in.ts';
 import { completeChallenge } from './challenge.ts';
@@ -35,6 +36,8 @@ const security = [{ token: [] }];
 
 export async function twoFactorRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  // The second sign-in step is public; the signed-in group below declares its own.
+  declareCaller(root, 'public');
   const counters = createCounters(app.config);
   app.addHook('onClose', () => counters.close());
   const deps: TwoFactorDeps = {
@@ -48,7 +51,7 @@ export async function twoFactorRoutes(root: FastifyInstance) {
   // for the group, in its own scope.
   await root.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', app.authenticate);
+    declareCaller(scope, 'session');
 
     app.get(
       '/v1/account/two_factor',
