@@ -41,7 +41,7 @@ import { health } from './plugins/health.ts';
 import { housekeeping } from './plugins/housekeeping.ts';
 import { jobsPlugin } from './plugins/jobs/plugin.ts';
 import { type KeyRing, openKeyRing } from './plugins/key-ring.ts';
-import { redactPaths } from './plugins/logging.ts';
+import { logSerializers, redactPaths } from './plugins/logging.ts';
 import { metrics } from './plugins/metrics.ts';
 import { registerNulGuard } from './plugins/nul-guard.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
@@ -79,6 +79,8 @@ export type BuildOptions = {
   now?: () => Date;
   /** Fastify logger; default per config.logLevel. */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write: (line: string) => void };
 };
 
 /** Both src/ (tests, tsx) and the compiled dist/ sit two levels below apps/: web/dist is beside. */
@@ -90,7 +92,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger:
       opts.logger === false
         ? false
-        : { level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' } },
+        : {
+            level: config.logLevel,
+            redact: { paths: redactPaths, censor: '[redacted]' },
+            serializers: logSerializers,
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     // Router-level refusals (over-long or badly encoded path parameters) answer the envelope too.
