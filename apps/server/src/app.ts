@@ -197,10 +197,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(async (scope) => {
-    declareCaller(scope, 'public');
-    await scope.register(fastifySwaggerUi, { routePrefix: '/docs' });
-  });
+  // The API document: off in production unless API_DOCS turns it on (issue 22 item 13).
+  if (config.apiDocs) {
+    await app.register(async (scope) => {
+      declareCaller(scope, 'public');
+      await scope.register(fastifySwaggerUi, { routePrefix: '/docs' });
+    });
+  }
 
   // The job queue before the modules: they define their job kinds on it (plugins/jobs/plugin.ts).
   await app.register(jobsPlugin);
