@@ -46,7 +46,7 @@ import { metrics } from './plugins/metrics.ts';
 import { registerNulGuard } from './plugins/nul-guard.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
 import { authenticateByCaller, checkRouteCallers, declareCaller } from './plugins/route-callers.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerNoStore, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session-impl.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { type QueryLanes, serverLanes } from './reports/query-lanes.ts';
@@ -175,6 +175,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(metrics);
   await app.register(health);
   await registerSecurityHeaders(app);
+  registerNoStore(app);
   registerNulGuard(app);
   registerRequestContext(app);
   // An organisation requiring two-factor (issue 16): members without it enrol first (10031).

@@ -41,6 +41,11 @@ export function declareCaller(scope: FastifyInstance, caller: Caller): void {
   });
 }
 
+/** The declared caller of the route `request` matched; undefined for an unmatched URL. */
+export function callerOfRequest(request: FastifyRequest): Caller | undefined {
+  return callerOf(request.routeOptions.config);
+}
+
 /** The effective caller of a route's config, or undefined when none was declared. */
 function callerOf(config: { caller?: Caller; scopeCaller?: Caller } | undefined): Caller | undefined {
   return config?.caller ?? config?.scopeCaller;
