@@ -36,7 +36,12 @@ import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { type CallerCache, createCallerCache } from './plugins/caller-cache.ts';
 import { createCallerCacheSync } from './plugins/caller-cache-sync.ts';
 import { registerCompression } from './plugins/compression.ts';
-import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
+import {
+  answerClientError,
+  answerFrameworkError,
+  refuseMissingHost,
+  registerErrorHandler,
+} from './plugins/error-handler.ts';
 import { health } from './plugins/health.ts';
 import { housekeeping } from './plugins/housekeeping.ts';
 import { jobsPlugin } from './plugins/jobs/plugin.ts';
@@ -109,7 +114,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     pluginTimeout: 120_000,
     // Requests Node's parser refuses (431 over-long URL or headers, 400 malformed) answer it as well.
     clientErrorHandler: answerClientError,
+    // A request without Host gets the envelope from refuseMissingHost, not Node's empty 400.
+    http: { requireHostHeader: false },
   });
+  refuseMissingHost(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
