@@ -10,6 +10,7 @@ import type { ReportKind } from '@portal/contracts/reports-kinds.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { companies, companyChannels } from '../../db/schema/organisations.ts';
+import { APP_REPORT_COMPANY_STATE, serverState } from '../../db/schema/server.ts';
 import { dataPermissions } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
@@ -63,7 +64,9 @@ async function readReportAccess(app: FastifyInstance, user: AccessUser): Promise
   const [row] = await app.db
     .select({
       coop: companies.cooperation_types,
-      name: companies.company_name,
+      // The demo organisation, by the id its seed recorded (app-report.ts).
+      seededDemo: sql<boolean>`exists(select 1 from ${serverState} ss
+        where ss.name = ${APP_REPORT_COMPANY_STATE} and ss.value = ${String(user.companyId)})`,
       // Aliased subqueries with bound ids: drizzle leaves columns unqualified in a one-table select.
       permissionTypes: sql<number[] | null>`(select array_agg(distinct dp.type::int)
         from ${dataPermissions} dp where dp.user_id = ${user.userId})`,
@@ -78,7 +81,7 @@ async function readReportAccess(app: FastifyInstance, user: AccessUser): Promise
     cooperationTypes: row?.coop ?? [],
     dataPermissionTypes: (row?.permissionTypes ?? []).map(Number),
     companyChannelTypes: (row?.channelTypes ?? []).map(Number),
-    appReport: appReportAllowed(app.config, user.companyId, row?.name ?? null),
+    appReport: appReportAllowed(app.config, user.companyId, row?.seededDemo === true),
   };
 }
 
