@@ -34,6 +34,7 @@ export const Code = {
   TWO_FACTOR_REQUIRED: 10031,
   TWO_FACTOR_CHALLENGE_EXPIRED: 10032,
   VIEW_SCHEDULED_BY_OTHERS: 10033,
+  OWNER_ONLY_DATA_PERMISSIONS: 10050,
   SESSION_EXPIRED: 20003,
   LOGIN_INVALID: 20005,
 } as const;
@@ -112,6 +113,10 @@ export const codeText: Record<CodeValue, Record<Lang, string>> = {
   10033: {
     zh: '其他成员的定时报表正在使用此视图，不能删除、设为私有或改为其他报表',
     en: "Other members' scheduled reports use this view: it cannot be deleted, made private or moved to another report",
+  },
+  10050: {
+    zh: '只有组织所有者可以修改所有者的数据权限',
+    en: "Only the organisation's owner can change the owner's data permissions",
   },
   20003: { zh: '登录已过期，请重新登录', en: 'Your session has expired, please sign in again' },
   20005: { zh: '登录已失效，请重新登录', en: 'Your login is no longer valid, please sign in again' },
