@@ -7,14 +7,14 @@
  * - `POST   /v1/account/api_keys`            body `apiKeyCreateBody` → `apiKeyCreated` (the key, shown once)
  * - `DELETE /v1/account/api_keys`            body `apiKeyIdBody` → null
  * - `GET    /v1/account/two_factor`          → `twoFactorStatus`
- * - `POST   /v1/account/two_factor/enrol`    → `twoFactorEnrolment` (QR code data URL + secret)
+ * - `POST   /v1/account/two_factor/enrol`    body `reauthBody` → `twoFactorEnrolment` (QR code data URL + secret)
  * - `POST   /v1/account/two_factor/confirm`  body `twoFactorCodeBody` → `recoveryCodesData`
  * - `POST   /v1/account/two_factor/disable`  body `twoFactorDisableBody` → null
  * - `PUT    /v1/account/two_factor/policy`   body `twoFactorPolicyBody` → `twoFactorStatus` (admin 67)
  * - `POST   /v1/passport/user/login/two_factor` body `twoFactorLoginBody` → `loginData` (no session)
  * - `GET    /v1/account/sessions`            → `sessionList`
  * - `DELETE /v1/account/sessions`            body `sessionRevokeBody` → null
- * - `POST   /v1/account/sessions/others`     → `{ revoked }` (signs out every other session)
+ * - `POST   /v1/account/sessions/others`     body `reauthBody` → `{ revoked }` (signs out every other session)
  * - `GET    /v1/audit/list`                  query `auditQuery` → `auditList` (admin 67: own organisation; ops 70: all)
  * - `GET    /v1/audit/export`                query `auditQuery` → CSV file
  */
@@ -76,6 +76,15 @@ export const twoFactorCodeBody = z.object({ code: totpCode });
 export const recoveryCodesData = z.object({ recovery_codes: z.array(z.string()) });
 export type RecoveryCodesData = z.infer<typeof recoveryCodesData>;
 export const twoFactorDisableBody = z.object({ password: z.string().min(1).max(128), code: totpCode });
+
+/**
+ * Re-authentication before a change to how the caller signs in (issue 22 item 10, ASVS V6.2/V7.5):
+ * enrolling two-factor and signing out every other session. The password always (606 when wrong);
+ * a current code too when two-factor is on (10030 when missing or wrong). Wrong answers count like
+ * wrong codes (10002 beyond).
+ */
+export const reauthBody = z.object({ password: z.string().min(1).max(128), code: totpCode.optional() });
+export type ReauthBody = z.infer<typeof reauthBody>;
 export const twoFactorPolicyBody = z.object({ require_two_factor: z.boolean() });
 
 /**
