@@ -15,6 +15,7 @@
  * - `GET    /v1/account/sessions`            → `sessionList`
  * - `DELETE /v1/account/sessions`            body `sessionRevokeBody` → null
  * - `POST   /v1/account/sessions/others`     body `reauthBody` → `{ revoked }` (signs out every other session)
+ * - `GET    /v1/account/security_events`     → `securityEventList` (the caller's own sign-in events)
  * - `GET    /v1/audit/list`                  query `auditQuery` → `auditList` (admin 67: own organisation; ops 70: all)
  * - `GET    /v1/audit/export`                query `auditQuery` → CSV file
  */
@@ -138,6 +139,7 @@ export const auditObjectTypes = [
   'api_key',
   'two_factor',
   'organisation',
+  'sign_in',
 ] as const;
 export type AuditObjectType = (typeof auditObjectTypes)[number];
 
@@ -172,3 +174,34 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditList = z.object({ list: z.array(auditEntry), total: z.number().int() });
+
+/**
+ * Sign-in events (issue 22 item 11, ASVS V16.3), audit entries of object type `sign_in` whose object
+ * is the user: a successful sign-in, a wrong password for the account, a wrong two-factor code, a
+ * lockout (the attempt that reached a limit), a recovery code used, a password changed or reset,
+ * sessions signed out (`detail.how`: `logout`, `one`, `others`; `detail.count`).
+ */
+export const signInActions = [
+  'login',
+  'login_failed',
+  'two_factor_failed',
+  'locked_out',
+  'recovery_code_used',
+  'password_changed',
+  'password_reset',
+  'signed_out',
+] as const;
+export type SignInAction = (typeof signInActions)[number];
+
+/** One event of the caller's own security page; `device` is read from the user agent ('' unknown). */
+export const securityEvent = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  action: z.enum(signInActions),
+  ip: z.string().nullable(),
+  device: z.string(),
+  detail: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
+});
+export type SecurityEvent = z.infer<typeof securityEvent>;
+/** The latest 50 events, newest first. */
+export const securityEventList = z.object({ list: z.array(securityEvent) });

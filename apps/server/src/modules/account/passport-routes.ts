@@ -25,6 +25,7 @@ import { createAttemptLimits } from '../../plugins/rate-limit.ts';
 import { declareCaller } from '../../plugins/route-callers.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { revokeSession } from '../../plugins/session-store.ts';
+import { recordSignInEvent } from '../audit/sign-in-events.ts';
 import { recordSignIn } from '../sessions/sign-in.ts';
 import { issueCaptcha, refreshCaptcha } from './captcha.ts';
 import { registerCredentialRoutes, registerPasswordChange } from './credential-routes.ts';
@@ -139,7 +140,18 @@ export async function passportRoutes(root: FastifyInstance) {
         },
       },
       async (request) => {
-        await revokeSession(app.db, currentUser(request).tokenHash, app.now());
+        const user = currentUser(request);
+        await revokeSession(app.db, user.tokenHash, app.now());
+        await recordSignInEvent(
+          app.db,
+          {
+            userId: user.userId,
+            companyId: user.companyId,
+            action: 'signed_out',
+            detail: { how: 'logout', count: 1 },
+          },
+          app.now(),
+        );
         return ok(request, null);
       },
     );
