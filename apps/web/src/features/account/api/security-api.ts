@@ -2,6 +2,7 @@
 import type {
   ReauthBody,
   RecoveryCodesData,
+  SecurityEvent,
   SessionItem,
   TwoFactorEnrolment,
   TwoFactorStatus,
@@ -92,5 +93,13 @@ export function useSignOutOthers() {
     mutationFn: (body: ReauthBody) =>
       request<{ revoked: number }>('/v1/account/sessions/others', { method: 'POST', body }),
     onSuccess: refresh,
+  });
+}
+
+/** GET /v1/account/security_events: the caller's latest sign-in events. */
+export function useSecurityEvents() {
+  return useQuery({
+    queryKey: ['security-events'],
+    queryFn: async () => (await request<{ list: SecurityEvent[] }>('/v1/account/security_events')).list,
   });
 }
