@@ -36,6 +36,7 @@ export const Code = {
   VIEW_SCHEDULED_BY_OTHERS: 10033,
   OWNER_ONLY_DATA_PERMISSIONS: 10050,
   TWO_FACTOR_REQUIRED_BY_ORGANISATION: 10051,
+  LIMIT_REACHED: 10052,
   SESSION_EXPIRED: 20003,
   LOGIN_INVALID: 20005,
 } as const;
@@ -122,6 +123,10 @@ export const codeText: Record<CodeValue, Record<Lang, string>> = {
   10051: {
     zh: '组织要求两步验证，管理员不能关闭自己的两步验证；请先取消组织的要求',
     en: 'Your organisation requires two-factor sign-in: an administrator cannot turn theirs off while it does',
+  },
+  10052: {
+    zh: '数量已达上限，请删除不再需要的后再试',
+    en: 'The limit is reached: delete some you no longer need, then try again',
   },
   20003: { zh: '登录已过期，请重新登录', en: 'Your session has expired, please sign in again' },
   20005: { zh: '登录已失效，请重新登录', en: 'Your login is no longer valid, please sign in again' },

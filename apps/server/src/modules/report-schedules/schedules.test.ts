@@ -239,7 +239,10 @@ describe.each(testDbKinds)('scheduled reports on %s', (db) => {
     const s = await scheduleOf(f.tokens.demo, ['demo@example.com']);
     expect((await call('POST', `/v1/report/schedules/${s.id}/send_now`, f.tokens.member)).code).toBe(10008);
     expect((await call('POST', `/v1/report/schedules/${s.id}/send_now`, f.tokens.demo)).code).toBe(0);
-    expect((await call('POST', `/v1/report/schedules/${s.id}/send_now`, f.tokens.demo)).code).toBe(0);
+    // One send now per schedule a minute (issue 22 item 8).
+    const again = await call('POST', `/v1/report/schedules/${s.id}/send_now`, f.tokens.demo);
+    expect(again.code).toBe(10002);
+    expect(again.data.retry_after).toBeGreaterThan(0);
     await f.app.jobs.drain();
     const runs = await runsOf(s.id);
     // One run at the fixture's clock (12:00), sent at once by the route's pass; the 13:00 one not yet due.
