@@ -37,6 +37,8 @@ export const Code = {
   OWNER_ONLY_DATA_PERMISSIONS: 10050,
   TWO_FACTOR_REQUIRED_BY_ORGANISATION: 10051,
   LIMIT_REACHED: 10052,
+  TEST_DEVICE_EXISTS: 10150,
+  APP_ADS_NO_WEBSITE: 10151,
   SESSION_EXPIRED: 20003,
   LOGIN_INVALID: 20005,
 } as const;
@@ -127,6 +129,14 @@ export const codeText: Record<CodeValue, Record<Lang, string>> = {
   10052: {
     zh: '数量已达上限，请删除不再需要的后再试',
     en: 'The limit is reached: delete some you no longer need, then try again',
+  },
+  10150: {
+    zh: '该广告 ID 已在测试设备列表中',
+    en: 'This advertising ID is already on the test device list',
+  },
+  10151: {
+    zh: '请先填写应用的开发者网站，再检查 app-ads.txt',
+    en: "Enter the app's developer website before checking its app-ads.txt",
   },
   20003: { zh: '登录已过期，请重新登录', en: 'Your session has expired, please sign in again' },
   20005: { zh: '登录已失效，请重新登录', en: 'Your login is no longer valid, please sign in again' },
