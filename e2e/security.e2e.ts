@@ -105,6 +105,9 @@ describe.each(['zh', 'en'] as const)('account security journeys in %s', (lang) =
       .poll(() => page.locator('[data-testid=two-factor-state]').textContent(), POLL)
       .toBe(words.off);
     await page.locator('[data-testid=two-factor-enable]').click();
+    // Enrolling asks for the password first (issue 22 item 10).
+    await page.locator('[data-testid=two-factor-reauth-password]').fill(DEMO_PASSWORD);
+    await page.locator('[data-testid=two-factor-reauth-ok]').click();
     const qr = await page.locator('[data-testid=two-factor-enrol] img').getAttribute('src');
     expect(qr).toMatch(/^data:image\/png;base64,/);
     const secret = ((await page.locator('[data-testid=two-factor-secret]').textContent()) ?? '').trim();

@@ -40,16 +40,22 @@ import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { type CallerCache, callerCacheLimitMs, createCallerCache } from './plugins/caller-cache.ts';
 import { createCallerCacheSync } from './plugins/caller-cache-sync.ts';
 import { registerCompression } from './plugins/compression.ts';
-import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
+import {
+  answerClientError,
+  answerFrameworkError,
+  refuseMissingHost,
+  registerErrorHandler,
+} from './plugins/error-handler.ts';
 import { health } from './plugins/health.ts';
 import { housekeeping } from './plugins/housekeeping.ts';
 import { jobsPlugin } from './plugins/jobs/plugin.ts';
 import { type KeyRing, openKeyRing } from './plugins/key-ring.ts';
-import { redactPaths } from './plugins/logging.ts';
+import { logSerializers, redactPaths } from './plugins/logging.ts';
 import { metrics } from './plugins/metrics.ts';
 import { registerNulGuard } from './plugins/nul-guard.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { authenticateByCaller, checkRouteCallers, declareCaller } from './plugins/route-callers.ts';
+import { registerNoStore, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session-impl.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { openReportStore } from './reports/open-store.ts';
@@ -83,6 +89,8 @@ export type BuildOptions = {
   now?: () => Date;
   /** Fastify logger; default per config.logLevel. */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write: (line: string) => void };
 };
 
 /** Both src/ (tests, tsx) and the compiled dist/ sit two levels below apps/: web/dist is beside. */
@@ -94,7 +102,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger:
       opts.logger === false
         ? false
-        : { level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' } },
+        : {
+            level: config.logLevel,
+            redact: { paths: redactPaths, censor: '[redacted]' },
+            serializers: logSerializers,
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     // Router-level refusals (over-long or badly encoded path parameters) answer the envelope too.
@@ -106,7 +119,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     pluginTimeout: 120_000,
     // Requests Node's parser refuses (431 over-long URL or headers, 400 malformed) answer it as well.
     clientErrorHandler: answerClientError,
+    // A request without Host gets the envelope from refuseMissingHost, not Node's empty 400.
+    http: { requireHostHeader: false },
   });
+  refuseMissingHost(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -166,16 +182,21 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   registerErrorHandler(app);
+  // Every route declares who may call it, or the app does not start (plugins/route-callers.ts).
+  checkRouteCallers(app);
   // Compression first: it wraps only the routes added after it (/metrics included).
   await registerCompression(app);
   await app.register(metrics);
   await app.register(health);
   await registerSecurityHeaders(app);
+  registerNoStore(app);
   registerNulGuard(app);
   registerRequestContext(app);
   // An organisation requiring two-factor (issue 16): members without it enrol first (10031).
   await registerSession(app, [enforceTwoFactorEnrolment]);
   await registerApiKeyAuth(app);
+  // Authentication first, before the body is read or validated (issue 22 item 9).
+  authenticateByCaller(app);
   registerSessionActivity(app);
 
   await app.register(fastifySwagger, {
@@ -191,7 +212,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  // The API document: off in production unless API_DOCS turns it on (issue 22 item 13).
+  if (config.apiDocs) {
+    await app.register(async (scope) => {
+      declareCaller(scope, 'public');
+      await scope.register(fastifySwaggerUi, { routePrefix: '/docs' });
+    });
+  }
 
   // The job queue before the modules: they define their job kinds on it (plugins/jobs/plugin.ts).
   await app.register(jobsPlugin);

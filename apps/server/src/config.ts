@@ -89,7 +89,12 @@ const schema = z.object({
     .string()
     .regex(/^\d+(\.\d+)?\s*(KB|MB|GB|KiB|MiB|GiB)$/i, 'must be a size such as 256MB')
     .default(DEFAULT_REPORT_STORE_MEMORY_LIMIT),
-  /** Bearer token GET /metrics requires; unset: /metrics is open on the listening interface. */
+  /**
+   * The API document (/docs, /docs/json): `1`/`true` serves it, `0`/`false` does not; unset: served
+   * except with NODE_ENV=production (issue 22 item 13).
+   */
+  API_DOCS: z.enum(['0', '1', 'true', 'false']).optional(),
+  /** Bearer token GET /metrics requires; unset: /metrics is open, except with NODE_ENV=production (401). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** How long SIGTERM/SIGINT waits for in-flight requests and exports before cutting them (ms). */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
@@ -167,8 +172,10 @@ export type Config = {
   reportStoreMemoryLimit: string;
   /** Built web app to serve; undefined: apps/web/dist if present. */
   webDist?: string;
-  /** Bearer token of GET /metrics; undefined: open. */
+  /** Bearer token of GET /metrics; undefined: open, except in production (401). */
   metricsToken?: string;
+  /** Whether /docs and /docs/json are served (API_DOCS; default: not in production). */
+  apiDocs: boolean;
   /** Grace period of a graceful shutdown, ms (plugins/shutdown.ts). */
   shutdownGraceMs: number;
   /** Report statement time limit, ms (answered 607). */
@@ -257,6 +264,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reportStoreMemoryLimit: e.REPORT_STORE_MEMORY_LIMIT,
     webDist: e.WEB_DIST,
     metricsToken: e.METRICS_TOKEN,
+    apiDocs:
+      e.API_DOCS === undefined ? e.NODE_ENV !== 'production' : e.API_DOCS === '1' || e.API_DOCS === 'true',
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     reportQueryTimeoutMs: e.REPORT_QUERY_TIMEOUT_MS,
     reportExportTimeoutMs: e.REPORT_EXPORT_TIMEOUT_MS,

@@ -206,7 +206,7 @@ describe.skipIf(!enabled)('two API instances on PostgreSQL + ClickHouse + Redis'
     const email = 'ops@example.com';
     const codeNow = (secret: string) => generate({ secret, epoch: Math.floor(clock.getTime() / 1000) });
     const token = await loginAs(a.app, email, DEMO_PASSWORD);
-    const started = await call('a', 'POST', '/v1/account/two_factor/enrol', token, {});
+    const started = await call('a', 'POST', '/v1/account/two_factor/enrol', token, { password: 'Demo12345' });
     expect(started.code).toBe(0);
     const secret = (started.data as { secret: string }).secret;
     const confirmed = await call('a', 'POST', '/v1/account/two_factor/confirm', token, {

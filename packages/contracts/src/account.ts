@@ -1,5 +1,6 @@
 /** Request and response schemas of the passport and user endpoints (spec §7 Account, api-contract §3–6). */
 import { z } from 'zod';
+import { cleanName } from './text-rules.ts';
 import { isTimeZone } from './time-zones.ts';
 
 /** `GET /api/v1/user/get_key` data (api-contract §4). */
@@ -171,7 +172,7 @@ export type ForgotPasswordForm = z.infer<typeof forgotPasswordForm>;
 export const signupForm = z.object({
   email: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(128),
-  name: z.string().trim().min(1).max(50),
+  name: cleanName(50),
   code: z.string().trim().min(1).max(12),
   plat_type: z.coerce.number().int(),
   timestamp: z.coerce.number().int(),

@@ -34,6 +34,9 @@ export const Code = {
   TWO_FACTOR_REQUIRED: 10031,
   TWO_FACTOR_CHALLENGE_EXPIRED: 10032,
   VIEW_SCHEDULED_BY_OTHERS: 10033,
+  OWNER_ONLY_DATA_PERMISSIONS: 10050,
+  TWO_FACTOR_REQUIRED_BY_ORGANISATION: 10051,
+  LIMIT_REACHED: 10052,
   PAYOUT_ON_HOLD: 10100,
   BELOW_THRESHOLD: 10101,
   INVOICE_REQUIRED: 10102,
@@ -118,6 +121,18 @@ export const codeText: Record<CodeValue, Record<Lang, string>> = {
   10033: {
     zh: '其他成员的定时报表正在使用此视图，不能删除、设为私有或改为其他报表',
     en: "Other members' scheduled reports use this view: it cannot be deleted, made private or moved to another report",
+  },
+  10050: {
+    zh: '只有组织所有者可以修改所有者的数据权限',
+    en: "Only the organisation's owner can change the owner's data permissions",
+  },
+  10051: {
+    zh: '组织要求两步验证，管理员不能关闭自己的两步验证；请先取消组织的要求',
+    en: 'Your organisation requires two-factor sign-in: an administrator cannot turn theirs off while it does',
+  },
+  10052: {
+    zh: '数量已达上限，请删除不再需要的后再试',
+    en: 'The limit is reached: delete some you no longer need, then try again',
   },
   10100: {
     zh: '付款暂停中：收款信息变更后 7 天内或该账单已被暂停付款',

@@ -14,6 +14,7 @@
  * the rules below are not met.
  */
 import { z } from 'zod';
+import { cleanName } from './text-rules.ts';
 
 const signed = {
   timestamp: z.number().int(),
@@ -28,7 +29,7 @@ const signed = {
  */
 export const companySignupBody = z.object({
   is_publisher: z.union([z.literal(0), z.literal(1)]),
-  company_name: z.string().trim().min(1).max(100),
+  company_name: cleanName(100),
   ...signed,
 });
 export type CompanySignupBody = z.infer<typeof companySignupBody>;
@@ -40,7 +41,7 @@ export const companySignupData = z.object({ company_id: z.number().int() });
  * organisation.
  */
 export const accountSignupBody = z.object({
-  account_name: z.string().trim().min(1).max(100),
+  account_name: cleanName(100),
   company_id: z.number().int().positive(),
   ...signed,
 });

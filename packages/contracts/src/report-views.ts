@@ -22,11 +22,27 @@
  */
 import { z } from 'zod';
 import { reportKinds } from './reports-kinds.ts';
+import { cleanName } from './text-rules.ts';
 import { isTimeZone } from './time-zones.ts';
 
 export { isTimeZone };
 
 /** Query parameters a view never keeps (paging, the export's format). */
+/**
+ * Caps (issue 22 item 8): saved views and schedules per user and per organisation; one more answers
+ * 10052 with `data: { limit, scope }` (`scope` 'user' or 'organisation').
+ */
+export const SAVED_VIEW_CAPS = { user: 50, organisation: 500 } as const;
+export const SCHEDULE_CAPS = { user: 20, organisation: 100 } as const;
+/**
+ * "Send now" limits (issue 22 item 8), like the mail codes': one per schedule a minute and ten per
+ * user an hour; beyond, 10002 with `retry_after` (seconds).
+ */
+export const SEND_NOW_LIMITS = {
+  perSchedule: { points: 1, durationSeconds: 60 },
+  perUser: { points: 10, durationSeconds: 3600 },
+} as const;
+
 export const viewQueryDropped = ['page_index', 'page_size', 'page_no', 'format'] as const;
 
 /** A view's wire query: at most 40 parameters, names `a-z0-9_`, values at most 2000 characters. */
@@ -37,7 +53,7 @@ export type SavedViewQuery = z.infer<typeof savedViewQuery>;
 
 export const savedViewBody = z.object({
   kind: z.enum(reportKinds),
-  name: z.string().trim().min(1).max(60),
+  name: cleanName(60),
   /** true: every member of the organisation sees it; false: only its owner. */
   shared: z.boolean(),
   query: savedViewQuery,

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { adpos, apps } from '../db/schema/inventory.ts';
 import { accounts, companies, companyChannels } from '../db/schema/organisations.ts';
+import { APP_REPORT_COMPANY_STATE, serverState } from '../db/schema/server.ts';
 import { dataPermissions, userRoles, users } from '../db/schema/users.ts';
 import { hashPassword } from '../lib/password.ts';
 import { APPS_ROOT, GAMES_ROOT, googlePlayCategories } from '../modules/industry/google-play-categories.ts';
@@ -151,6 +152,14 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
       ])
       .returning();
     if (!demoCo || !otherCo || !opsCo) throw new Error('demo companies not inserted');
+    // The APP report goes to the demo organisation by id, not by its name (modules/permission/app-report.ts).
+    await tx
+      .insert(serverState)
+      .values({ name: APP_REPORT_COMPANY_STATE, value: String(demoCo.id), updated_at: new Date() })
+      .onConflictDoUpdate({
+        target: serverState.name,
+        set: { value: String(demoCo.id), updated_at: new Date() },
+      });
     const [demoAcc, otherAcc, opsAcc] = await tx
       .insert(accounts)
       .values([

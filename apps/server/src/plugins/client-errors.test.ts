@@ -82,6 +82,17 @@ describe('framework refusals over a real socket', () => {
     expect(env.data.errors[0].message).toBe('The request is malformed');
   });
 
+  it('a request without Host answers 400 with the envelope naming it (issue 22 item 15)', async () => {
+    const a = await sendRaw(
+      port,
+      'GET /v1/app/list HTTP/1.1\r\nAccept-Language: en\r\nConnection: close\r\n\r\n',
+    );
+    const env = expectEnvelope(a, 400, 'en');
+    expect(env.data.errors).toEqual([{ field: 'host', message: 'The Host header is missing' }]);
+    const ok = await sendRaw(port, 'GET /healthz HTTP/1.0\r\n\r\n');
+    expect(ok.status).toBe(200);
+  });
+
   it('an over-long path parameter answers 414 with the envelope', async () => {
     const a = await sendRaw(
       port,

@@ -64,15 +64,17 @@ async function healthPlugin(app: FastifyInstance) {
   });
 
   const schema = { tags: ['operations'] };
+  const config = { caller: 'operations' } as const;
   app.get(
     '/healthz',
-    { schema: { ...schema, summary: 'Liveness: the process is up (no store is asked)' } },
+    { config, schema: { ...schema, summary: 'Liveness: the process is up (no store is asked)' } },
     async (request) => ({ code: 0, msg: codeMessage(0, requestLang(request)), data: { status: 'up' } }),
   );
 
   app.get(
     '/readyz',
     {
+      config,
       schema: {
         ...schema,
         summary: 'Readiness: both stores answer; HTTP 503 naming the failed store, or while shutting down',

@@ -13,7 +13,8 @@
  *
  * Each app has its own registry (tests build many apps in one process). Code elsewhere reports through
  * the small functions of `app.metrics`. With `METRICS_TOKEN` set, /metrics answers only
- * `Authorization: Bearer <token>` (HTTP 401 with the 603 envelope otherwise); unset, it is open to
+ * `Authorization: Bearer <token>` (HTTP 401 with the 603 envelope otherwise); unset, it answers 401 with
+ * NODE_ENV=production (issue 22 item 13) and is otherwise open to
  * whoever reaches the listening interface.
  */
 import { timingSafeEqual } from 'node:crypto';
@@ -140,18 +141,21 @@ async function metricsPlugin(app: FastifyInstance) {
   });
 
   const token = app.config.metricsToken;
+  const production = app.config.nodeEnv === 'production';
   app.get(
     '/metrics',
     {
+      config: { caller: 'operations' },
       schema: {
         tags: ['operations'],
         summary: 'Prometheus metrics (text format); Authorization: Bearer METRICS_TOKEN when it is set',
       },
     },
     async (request, reply) => {
-      if (token) {
+      // In production /metrics is never open: without METRICS_TOKEN it answers 401 (issue 22 item 13).
+      if (token || production) {
         const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-        if (!sameToken(given, token)) {
+        if (!token || !sameToken(given, token)) {
           return reply
             .code(401)
             .header('www-authenticate', 'Bearer')

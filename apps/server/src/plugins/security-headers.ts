@@ -15,6 +15,7 @@
  */
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { callerOfRequest } from './route-callers.ts';
 
 /** The web app's Content-Security-Policy directives (helmet's camelCase names). */
 export const webCspDirectives = {
@@ -38,5 +39,29 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
     contentSecurityPolicy: { useDefaults: true, directives: webCspDirectives },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
+  });
+}
+
+/** Methods that change nothing (RFC 9110 §9.2.1). */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * `Cache-Control: no-store` on every answer that may carry a secret or personal data (issue 22 item
+ * 14, ASVS V14.3): every route of a signed-in caller, a reporting key or a partner (user info,
+ * sessions, API keys, two-factor secrets and recovery codes, reports and exports), and every public
+ * route that is not a read (sign-in and its second step, sign-up, password reset: tokens and
+ * challenges). Public reads (countries, the public key), probes and the web app's files keep their
+ * own caching; an answer that already set Cache-Control keeps it.
+ */
+export function registerNoStore(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const caller = callerOfRequest(request);
+    const personal =
+      caller === 'session' ||
+      caller === 'report' ||
+      caller === 'external' ||
+      (caller === 'public' && !READS.has(request.method));
+    if (personal && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
   });
 }

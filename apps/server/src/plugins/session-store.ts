@@ -12,6 +12,7 @@ import { apps } from '../db/schema/inventory.ts';
 import { companies, companyChannels } from '../db/schema/organisations.ts';
 import { financeGrants } from '../db/schema/payments.ts';
 import { companySecurity, userTwoFactor } from '../db/schema/security.ts';
+import { APP_REPORT_COMPANY_STATE, serverState } from '../db/schema/server.ts';
 import { dataPermissions, userRoles, users } from '../db/schema/users.ts';
 import { hashToken, newSessionToken } from '../lib/session-token.ts';
 
@@ -90,8 +91,11 @@ export type SessionLookup = {
  * live in modules/permission (report access, SDK and channel scope) and modules/two-factor.
  */
 export type CallerGrants = {
-  /** The user's organisation (`users.company_id`): name and cooperation types; null without one. */
-  company: { name: string; cooperationTypes: number[] } | null;
+  /**
+   * The user's organisation (`users.company_id`): name, cooperation types, and whether it is the
+   * demo organisation the seed recorded (server_state APP_REPORT_COMPANY_STATE); null without one.
+   */
+  company: { name: string; cooperationTypes: number[]; seededDemo: boolean } | null;
   /** Every app key of the organisation (any audit status), sorted; [] without one. */
   companyAppKeys: string[];
   /** The organisation's channels (type 4 RTB, 5 affiliate), sorted by name. */
@@ -121,7 +125,9 @@ const USER_COMPANY = sql.raw('"users"."company_id"');
 const callerColumns = {
   roles: sql<number[] | null>`(select array_agg(ur.role_id::int order by ur.role_id)
       from ${userRoles} ur where ur.user_id = ${USER_ID})`,
-  company: sql<unknown>`(select json_build_object('name', c.company_name, 'coop', c.cooperation_types)
+  company: sql<unknown>`(select json_build_object('name', c.company_name, 'coop', c.cooperation_types,
+      'demo', exists (select 1 from ${serverState} ss
+        where ss.name = ${APP_REPORT_COMPANY_STATE} and ss.value = c.id::text))
       from ${companies} c where c.id = ${USER_COMPANY})`,
   appKeys: sql<unknown>`(select json_agg(a.app_key order by a.app_key)
       from ${apps} a where a.company_id = ${USER_COMPANY})`,
@@ -145,11 +151,17 @@ const json = <T>(v: unknown, empty: T): T =>
 
 /** Roles and grants out of the caller columns of one row. */
 function grantsOf(row: CallerRow): { roles: number[]; grants: CallerGrants } {
-  const company = json<{ name: string; coop: number[] | null } | null>(row.company, null);
+  const company = json<{ name: string; coop: number[] | null; demo?: boolean } | null>(row.company, null);
   return {
     roles: json<number[]>(row.roles, []).map(Number),
     grants: {
-      company: company ? { name: company.name, cooperationTypes: (company.coop ?? []).map(Number) } : null,
+      company: company
+        ? {
+            name: company.name,
+            cooperationTypes: (company.coop ?? []).map(Number),
+            seededDemo: company.demo === true,
+          }
+        : null,
       companyAppKeys: json<string[]>(row.appKeys, []),
       companyChannels: json<[number, string][]>(row.channels, []).map(([type, name]) => ({
         type: Number(type),

@@ -1,6 +1,6 @@
 /**
  * Session authentication (api-contract §1, §6): the `token` request header only, never a cookie.
- * `app.authenticate` is a preHandler that loads the caller into `request.user` or answers 603 (no
+ * `app.authenticate` runs at onRequest on routes whose caller is 'session' (plugins/route-callers.ts); it loads the caller into `request.user` or answers 603 (no
  * token), 20003 (unknown, expired or revoked token) or 20005 (user inactivated or deleted).
  *
  * OWNER: passport work fills in the implementation; other modules only use the types and hooks.

@@ -17,6 +17,7 @@
  */
 import type { Lang } from '@portal/contracts/codes.ts';
 import type { FieldError } from '@portal/contracts/envelope.ts';
+import { CLEAN_NAME_RULE, nameCharsText } from '@portal/contracts/text-rules.ts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
@@ -26,9 +27,21 @@ const zodLocales: Record<Lang, { localeError: z.core.$ZodErrorMap }> = {
   en: z.locales.en(),
 };
 
-/** Zod's error map for `lang` (default texts only; custom schema messages win over it). */
+/**
+ * Zod's error map for `lang` (default texts only; custom schema messages win over it), plus the texts
+ * of the contracts' own refinements that carry a `params.rule` (text-rules.ts: names).
+ */
 export function zodErrorMap(lang: Lang): z.core.$ZodErrorMap {
-  return zodLocales[lang].localeError;
+  const locale = zodLocales[lang].localeError;
+  return (issue) => {
+    if (
+      issue.code === 'custom' &&
+      (issue.params as { rule?: string } | undefined)?.rule === CLEAN_NAME_RULE
+    ) {
+      return nameCharsText[lang];
+    }
+    return locale(issue);
+  };
 }
 
 /** `schema.safeParse(data)` with zod's default texts in `lang`. For code that validates by hand. */

@@ -26,6 +26,12 @@ export function registerWebApp(app: FastifyInstance, dist: string) {
     return;
   }
   const assets = `${path.join(dist, 'assets')}${path.sep}`;
+  // The web app's files are public (plugins/route-callers.ts). @fastify/static takes no route config
+  // and must sit on the root (the fallback below sends its index.html), so a root hook marks its
+  // routes: it is added last, after every module, and so marks only these.
+  app.addHook('onRoute', (route) => {
+    route.config = { scopeCaller: 'public', ...route.config };
+  });
   app.register(fastifyStatic, {
     root: dist,
     prefix: '/',

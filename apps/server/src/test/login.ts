@@ -53,6 +53,8 @@ export type LoginAttempt = {
   lang?: string;
   /** The instance whose get_key the form is encrypted to (another one behind a load balancer); default `app`. */
   keyFrom?: FastifyInstance;
+  /** Sees the HTTP answer's headers (e.g. Cache-Control). */
+  onHeaders?: (headers: Record<string, unknown>) => void;
 };
 
 /** Performs one login attempt and returns the parsed answer envelope. */
@@ -79,6 +81,7 @@ export async function attemptLogin(app: FastifyInstance, attempt: LoginAttempt):
     },
     ...(attempt.ip ? { remoteAddress: attempt.ip } : {}),
   });
+  attempt.onHeaders?.(res.headers);
   return res.json();
 }
 

@@ -30,6 +30,8 @@ export type TestAppOptions = {
    * `reportStoreUrl` each app has its own DuckDB file.
    */
   shared?: { databaseUrl: string; reportStoreUrl?: string };
+  /** Log lines go here (at `LOG_LEVEL`, `info` unless `env` says otherwise) instead of nowhere. */
+  logStream?: { write: (line: string) => void };
 };
 
 export type ReportStoreKind = 'duckdb' | 'clickhouse';
@@ -127,7 +129,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     DATA_DIR: dataDir,
     CAPTCHA_TEST_ANSWER: TEST_CAPTCHA,
     DEMO_SEED: 'false',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: opts.logStream ? 'info' : 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
     PORTAL_RSA_PRIVATE_KEY: await testRsaKey(),
     // Background jobs run when a test asks (`app.jobs.runDue()`), on the test's clock.
@@ -137,7 +139,10 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     ...opts.env,
   });
   if (!databaseUrl) config.databaseUrl = undefined;
-  const app = await buildApp(config, { now: opts.now, logger: false });
+  const app = await buildApp(config, {
+    now: opts.now,
+    ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
+  });
   await app.ready();
   return {
     app,

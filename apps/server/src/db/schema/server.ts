@@ -30,7 +30,16 @@ export const serverKeys = pgTable(
   (t) => [uniqueIndex('server_keys_one_current').on(t.current).where(sql`${t.current}`)],
 );
 
-/** Named states of start-up work that must survive a crash (e.g. `demo_seed`: 'started' | 'done'). */
+/**
+ * The `server_state` row naming the organisation (its id, as text) that gets the APP report while
+ * APP_REPORT_COMPANY_IDS is unset: the demo organisation, written when the demo is seeded.
+ */
+export const APP_REPORT_COMPANY_STATE = 'app_report_company_id';
+
+/**
+ * Named states of start-up work that must survive a crash (e.g. `demo_seed`: 'started' | 'done') and
+ * facts fixed at seed time (APP_REPORT_COMPANY_STATE).
+ */
 export const serverState = pgTable('server_state', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),

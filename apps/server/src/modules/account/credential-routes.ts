@@ -67,7 +67,7 @@ export function registerCredentialRoutes(root: FastifyInstance, deps: Omit<MailD
 
 /**
  * Registers PUT /api/v1/user/password on `scope`, which must authenticate every route of its group
- * (passportRoutes' signed-in scope adds `app.authenticate` as its preHandler hook).
+ * (passportRoutes' signed-in scope declares its caller 'session', plugins/route-callers.ts).
  */
 export function registerPasswordChange(scope: FastifyInstance, deps: Omit<MailDeps, 'app'>) {
   const app = scope.withTypeProvider<ZodTypeProvider>();

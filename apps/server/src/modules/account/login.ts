@@ -22,6 +22,7 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { KeyFinder } from '../../plugins/keys.ts';
 import type { AttemptLimits } from '../../plugins/rate-limit.ts';
 import { createSession } from '../../plugins/session-store.ts';
+import { recordSignInEvent } from '../audit/sign-in-events.ts';
 import { challengeIfEnabled } from '../two-factor/challenge.ts';
 import { consumeCaptcha } from './captcha.ts';
 import { openSignedPayload } from './signed-payload.ts';
@@ -68,6 +69,15 @@ export async function login(
   const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), form.password);
   if (!user || !passwordOk) {
     await limits.loginFailed(email, ip);
+    // A wrong password for an account is a sign-in event of that account (issue 22 item 11); the
+    // attempt that reaches the limit is its lockout. Unknown emails belong to nobody.
+    if (user) {
+      const failed = { userId: user.id, companyId: user.company_id };
+      await recordSignInEvent(app.db, { ...failed, action: 'login_failed' }, app.now());
+      if ((await limits.loginBlockedFor(email, ip)) > 0) {
+        await recordSignInEvent(app.db, { ...failed, action: 'locked_out' }, app.now());
+      }
+    }
     throw new AppError(605);
   }
   if (user.status === UserStatus.INACTIVE) throw new AppError(Code.ACCOUNT_INACTIVE);

@@ -22,8 +22,10 @@ import { answer, ok } from '../../lib/route-schema.ts';
 import { JWE_ALG, JWE_ENC } from '../../plugins/keys.ts';
 import { createMailer } from '../../plugins/mailer.ts';
 import { createAttemptLimits } from '../../plugins/rate-limit.ts';
+import { declareCaller } from '../../plugins/route-callers.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { revokeSession } from '../../plugins/session-store.ts';
+import { recordSignInEvent } from '../audit/sign-in-events.ts';
 import { recordSignIn } from '../sessions/sign-in.ts';
 import { issueCaptcha, refreshCaptcha } from './captcha.ts';
 import { registerCredentialRoutes, registerPasswordChange } from './credential-routes.ts';
@@ -31,6 +33,8 @@ import { dummyPasswordHash, login } from './login.ts';
 
 export async function passportRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  // Sign-in, sign-up and their helpers are public; the signed-in group below declares its own.
+  declareCaller(root, 'public');
   const keys = app.keyRing;
   const limits = await createAttemptLimits(
     app.config,
@@ -123,7 +127,7 @@ export async function passportRoutes(root: FastifyInstance) {
   // in its own scope (the routes above are public).
   await root.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', app.authenticate);
+    declareCaller(scope, 'session');
 
     app.post(
       '/v1/passport/user/logout',
@@ -136,7 +140,18 @@ export async function passportRoutes(root: FastifyInstance) {
         },
       },
       async (request) => {
-        await revokeSession(app.db, currentUser(request).tokenHash, app.now());
+        const user = currentUser(request);
+        await revokeSession(app.db, user.tokenHash, app.now());
+        await recordSignInEvent(
+          app.db,
+          {
+            userId: user.userId,
+            companyId: user.companyId,
+            action: 'signed_out',
+            detail: { how: 'logout', count: 1 },
+          },
+          app.now(),
+        );
         return ok(request, null);
       },
     );

@@ -16,6 +16,7 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { AttemptLimits } from '../../plugins/rate-limit.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { revokeUserSessions } from '../../plugins/session-store.ts';
+import { recordSignInEvent } from '../audit/sign-in-events.ts';
 import { assertCredentials } from './credentials-rules.ts';
 
 /** Changes the caller's password as described in the module docstring. */
@@ -42,5 +43,10 @@ export async function changePassword(
       .set({ password_hash: passwordHash, updated_at: app.now() })
       .where(eq(users.id, user.userId));
     await revokeUserSessions(tx, user.userId, app.now(), 'password', user.tokenHash);
+    await recordSignInEvent(
+      tx,
+      { userId: user.userId, companyId: user.companyId, action: 'password_changed' },
+      app.now(),
+    );
   });
 }

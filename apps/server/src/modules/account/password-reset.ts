@@ -24,6 +24,7 @@ import type { KeyFinder } from '../../plugins/keys.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import type { AttemptLimits } from '../../plugins/rate-limit.ts';
 import { revokeUserSessions } from '../../plugins/session-store.ts';
+import { recordSignInEvent } from '../audit/sign-in-events.ts';
 import { checkEmailCode, consumeEmailCode, issueEmailCode } from '../mail/email-codes.ts';
 import { codeMail } from '../mail/templates.ts';
 import { assertCredentials, normaliseEmail } from './credentials-rules.ts';
@@ -82,6 +83,11 @@ export async function forgotPassword(deps: MailDeps, jwe: string, ip: string, la
       .set({ password_hash: passwordHash, updated_at: app.now() })
       .where(eq(users.id, user.id));
     await revokeUserSessions(tx, user.id, app.now(), 'password');
+    await recordSignInEvent(
+      tx,
+      { userId: user.id, companyId: user.company_id, action: 'password_reset' },
+      app.now(),
+    );
   });
   await limits.forgotSucceeded(email);
 }

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { users } from '../../db/schema/users.ts';
 import { requestLang } from '../../lib/request-lang.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
+import { declareCaller } from '../../plugins/route-callers.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { setUserLanguage } from '../notifications/language.ts';
 import { loadReportAccess } from '../permission/report-access.ts';
@@ -23,7 +24,7 @@ import { loadUserInfo } from './user-info.ts';
 export async function userRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   // Every route of this group needs a session (api-contract §1): authenticated once, here.
-  app.addHook('preHandler', app.authenticate);
+  declareCaller(app, 'session');
 
   app.get(
     '/api/v1/user/user_info',

@@ -20,6 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, paramError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/route-schema.ts';
+import { declareCaller } from '../../plugins/route-callers.ts';
 import { factTables } from '../../reports/fact-tables.ts';
 import {
   IMPORT_PATH,
@@ -48,6 +49,8 @@ function localUrl(address: AddressInfo | string | null): string | null {
 /** Registers the endpoint and publishes the handoff file while the server listens. */
 export async function importRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Its own secret, checked before the body is read.
+  declareCaller(fastify, 'operations');
   const secret = newImportSecret();
   const dataDir = app.config.dataDir;
 
@@ -60,31 +63,37 @@ export async function importRoutes(fastify: FastifyInstance) {
   // The body is streamed to disk by the handler, never buffered (facts files are large).
   app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
 
-  app.post(IMPORT_PATH, { schema: { hide: true, querystring: importQuery } }, async (request) => {
+  const checkSecret = async (request: { headers: Record<string, string | string[] | undefined> }) => {
     if (!secretMatches(request.headers[IMPORT_SECRET_HEADER], secret)) throw new AppError(402);
-    const { kind, name } = request.query;
-    if (!factTables[kind]) {
-      throw paramError([
-        { field: 'kind', message: `unknown kind ${kind}; one of ${Object.keys(factTables).join(', ')}` },
-      ]);
-    }
-    const body = request.body as Readable | undefined;
-    if (!body || typeof body.pipe !== 'function') {
-      throw paramError([{ field: 'file', message: 'send the file as application/octet-stream' }]);
-    }
-    const dir = await mkdtemp(path.join(dataDir, 'import-'));
-    const file = path.join(dir, /\.parquet$/i.test(name) ? 'upload.parquet' : 'upload.csv');
-    try {
-      await pipeline(body, createWriteStream(file, { mode: 0o600 }));
-      const result = await importFacts(app.reportStore, kind, file);
-      request.log.info({ kind, rows: result.rows, days: result.days.length }, 'report facts imported');
-      return ok(request, result);
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      request.log.warn({ kind, name, err: message }, 'report facts import refused');
-      throw paramError([{ field: 'file', message: message.replaceAll(file, path.basename(name)) }]);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+  };
+  app.post(
+    IMPORT_PATH,
+    { schema: { hide: true, querystring: importQuery }, onRequest: checkSecret },
+    async (request) => {
+      const { kind, name } = request.query;
+      if (!factTables[kind]) {
+        throw paramError([
+          { field: 'kind', message: `unknown kind ${kind}; one of ${Object.keys(factTables).join(', ')}` },
+        ]);
+      }
+      const body = request.body as Readable | undefined;
+      if (!body || typeof body.pipe !== 'function') {
+        throw paramError([{ field: 'file', message: 'send the file as application/octet-stream' }]);
+      }
+      const dir = await mkdtemp(path.join(dataDir, 'import-'));
+      const file = path.join(dir, /\.parquet$/i.test(name) ? 'upload.parquet' : 'upload.csv');
+      try {
+        await pipeline(body, createWriteStream(file, { mode: 0o600 }));
+        const result = await importFacts(app.reportStore, kind, file);
+        request.log.info({ kind, rows: result.rows, days: result.days.length }, 'report facts imported');
+        return ok(request, result);
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        request.log.warn({ kind, name, err: message }, 'report facts import refused');
+        throw paramError([{ field: 'file', message: message.replaceAll(file, path.basename(name)) }]);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
 }

@@ -1,5 +1,5 @@
 /**
- * Reporting API keys as credentials (issue 16 §1). `app.authenticateReport` is the preHandler of the
+ * Reporting API keys as credentials (issue 16 §1). `app.authenticateReport` authenticates (onRequest, plugins/route-callers.ts) the
  * report list and export routes only: `Authorization: Bearer ppk_…` signs the request in as the key's
  * creator, evaluated at each use (a revoked key answers 20003; a creator who was inactivated or
  * deleted 20005, one who left the key's organisation 20003; a creator whose role or data permissions

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answer, ok } from '../../lib/route-schema.ts';
+import { declareCaller } from '../../plugins/route-callers.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { createKey, listKeys, revokeKey } from './api-key-service.ts';
 
@@ -12,7 +13,7 @@ const security = [{ token: [] }];
 export async function apiKeyRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   // Every route of this group needs a session (api-contract §1): authenticated once, here.
-  app.addHook('preHandler', app.authenticate);
+  declareCaller(app, 'session');
 
   app.get(
     '/v1/account/api_keys',

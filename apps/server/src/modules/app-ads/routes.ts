@@ -20,6 +20,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { requestLang } from '../../lib/request-lang.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
 import { enqueueJob } from '../../plugins/jobs/queue.ts';
+import { declareCaller } from '../../plugins/route-callers.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { requireManager } from '../apps/access.ts';
 import {
@@ -65,7 +66,7 @@ export async function appAdsRoutes(root: FastifyInstance) {
 
   app.register(async (scoped) => {
     const r = scoped.withTypeProvider<ZodTypeProvider>();
-    r.addHook('preHandler', app.authenticate);
+    declareCaller(scoped, 'session');
     const common = { tags: ['app-ads.txt'], security: [{ token: [] }] };
 
     r.get(

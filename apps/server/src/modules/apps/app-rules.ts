@@ -2,7 +2,8 @@
  * The app form rules of spec §5, enforced by the server exactly as by the dialog: required fields
  * and lengths (604 with field errors in the caller's language), the store address rule (format, then
  * the Google Play `id` parameter must equal the package name), a second-level category, and for
- * operations a publisher company and an existing profit centre. Uniqueness is app-service.ts (10006).
+ * operations a publisher company and an existing profit centre. The name follows the name rule of
+ * contracts/text-rules.ts (no control characters or bidi overrides). Uniqueness is app-service.ts (10006).
  */
 import {
   APP_DESCRIPTION_MAX,
@@ -17,6 +18,7 @@ import {
 } from '@portal/contracts/apps.ts';
 import type { Lang } from '@portal/contracts/codes.ts';
 import type { FieldError } from '@portal/contracts/envelope.ts';
+import { isCleanName, nameCharsText } from '@portal/contracts/text-rules.ts';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { profitCenters } from '../../db/schema/catalogue.ts';
@@ -62,6 +64,7 @@ export async function checkAppForm(
 
   if (!app_name) add('app_name', appText.required);
   else if (app_name.length > APP_NAME_MAX) add('app_name', appText.tooLong, { max: APP_NAME_MAX });
+  else if (!isCleanName(app_name)) add('app_name', nameCharsText);
   if (!package_name) add('package_name', appText.pkgEmpty);
   else if (package_name.length > PACKAGE_NAME_MAX)
     add('package_name', appText.tooLong, { max: PACKAGE_NAME_MAX });

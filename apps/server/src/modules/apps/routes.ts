@@ -23,6 +23,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLang } from '../../lib/request-lang.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
+import { declareCaller } from '../../plugins/route-callers.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { requireManager } from './access.ts';
 import {
@@ -41,7 +42,7 @@ export async function appRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const common = { tags: ['apps'], security: [{ token: [] }] };
   // Every route of this group needs a session (api-contract §1): authenticated once, here.
-  app.addHook('preHandler', app.authenticate);
+  declareCaller(app, 'session');
 
   app.get(
     '/v1/app',

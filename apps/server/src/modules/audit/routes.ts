@@ -3,6 +3,7 @@ import { auditList, auditQuery } from '@portal/contracts/security.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answer, ok } from '../../lib/route-schema.ts';
+import { declareCaller } from '../../plugins/route-callers.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { contentDisposition } from '../../reports/export/export-writer.ts';
 import { exportAuditCsv, listAudit } from './audit-service.ts';
@@ -12,7 +13,7 @@ const security = [{ token: [] }];
 export async function auditRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   // Every route of this group needs a session (api-contract §1): authenticated once, here.
-  app.addHook('preHandler', app.authenticate);
+  declareCaller(app, 'session');
 
   app.get(
     '/v1/audit/list',

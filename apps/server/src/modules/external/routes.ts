@@ -16,6 +16,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { requestLang } from '../../lib/request-lang.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
 import { verifySignedFields } from '../../lib/signed-fields.ts';
+import { declareCaller } from '../../plugins/route-callers.ts';
 import { claimSignature } from '../../plugins/signature-ledger.ts';
 import {
   badCooperationTypes,
@@ -52,6 +53,7 @@ function rawFields(request: FastifyRequest): Record<string, unknown> | null {
 
 export async function externalRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  declareCaller(fastify, 'external');
 
   /**
    * preValidation (before the schema, so an unsigned call answers 10003, not 604): 10003 unless the

@@ -3,11 +3,12 @@ import { homeData } from '@portal/contracts/home.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answer, ok } from '../../lib/route-schema.ts';
+import { declareCaller } from '../../plugins/route-callers.ts';
 import { homeOf } from './home-service.ts';
 
 export async function homeRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', app.authenticate);
+  declareCaller(app, 'session');
   app.get(
     '/v1/home',
     {

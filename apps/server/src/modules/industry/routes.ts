@@ -5,12 +5,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLang } from '../../lib/request-lang.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
+import { declareCaller } from '../../plugins/route-callers.ts';
 import { listIndustries, seedIndustries } from './industry-service.ts';
 
 export async function industryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Every route of this group needs a session (api-contract §1): authenticated once, here.
-  app.addHook('preHandler', app.authenticate);
+  declareCaller(app, 'session');
   await seedIndustries(app.db);
 
   app.get(

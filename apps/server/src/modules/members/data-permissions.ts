@@ -3,10 +3,11 @@
  * organisation's apps that are not deleted (type 3, rule = app_key, name = app name) and its channel
  * list (company_channels: type 4 RTB, type 5 affiliate; rule = name = the channel). Saving replaces
  * the member's whole set in one transaction; any entry outside the options answers 604 on
- * `permissions.<i>.rule` and changes nothing. Scope is computed per request, so reports follow a
+ * `permissions.<i>.rule` and changes nothing. The owner's own set is changed by the owner alone
+ * (10050; api-contract §10 protects the owner's role, status and deletion the same way). Scope is computed per request, so reports follow a
  * change on the member's next call.
  */
-import type { Lang } from '@portal/contracts/codes.ts';
+import { Code, type Lang } from '@portal/contracts/codes.ts';
 import { AuditStatus, DataPermissionType } from '@portal/contracts/constants.ts';
 import type {
   DataPermissionBody,
@@ -19,11 +20,11 @@ import type { Db } from '../../db/client.ts';
 import { apps } from '../../db/schema/inventory.ts';
 import { companyChannels } from '../../db/schema/organisations.ts';
 import { dataPermissions } from '../../db/schema/users.ts';
-import { paramError } from '../../lib/app-error.ts';
+import { AppError, paramError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { notify } from '../notifications/notify.ts';
-import { managedCompany, memberOf } from './access.ts';
+import { managedCompany, memberOf, ownerOf } from './access.ts';
 
 const notInOptions: Record<Lang, string> = {
   zh: '不在本组织可授权的范围内',
@@ -95,6 +96,8 @@ export async function saveDataPermissions(
     (k) => byKey.get(k) as DataPermissionEntry,
   );
   await app.db.transaction(async (tx) => {
+    const owner = await ownerOf(tx, companyId);
+    if (owner === target.id && caller.userId !== owner) throw new AppError(Code.OWNER_ONLY_DATA_PERMISSIONS);
     const before = await grantedOf(tx, target.id);
     await tx.delete(dataPermissions).where(eq(dataPermissions.user_id, target.id));
     await recordAudit(

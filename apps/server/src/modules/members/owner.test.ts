@@ -64,6 +64,16 @@ describe.each(testDbKinds)('owner and co-admins on %s', (db) => {
     expect((await userRow(t.app, owner.userId)).status).toBe(UserStatus.ACTIVE);
   });
 
+  it("only the owner changes the owner's data permissions (issue 22 item 18)", async () => {
+    const grants = (token: string, user_id: number) =>
+      call('PUT', '/v1/company/users/data_permission', token, { user_id, permissions: [] });
+    const refused = await grants(coA.token, owner.userId);
+    expect(refused).toMatchObject({ code: 10050, msg: codeMessage(10050, 'en') });
+    // The owner may change their own, and a co-admin another co-admin's.
+    expect((await grants(owner.token, owner.userId)).code).toBe(0);
+    expect((await grants(coA.token, coB.userId)).code).toBe(0);
+  });
+
   it('only the owner demotes a co-admin; an admin may promote a member', async () => {
     const refused = await setRole(coA.token, coB.userId, Role.MEMBER, 'zh-CN');
     expect(refused).toMatchObject({ code: 10027, msg: codeMessage(10027, 'zh') });

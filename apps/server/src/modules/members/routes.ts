@@ -20,6 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLang } from '../../lib/request-lang.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
+import { declareCaller } from '../../plugins/route-callers.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { managedCompany } from './access.ts';
 import { dataPermissionEditor as loadEditor, saveDataPermissions } from './data-permissions.ts';
@@ -30,7 +31,7 @@ export async function memberRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const common = { tags: ['users'], security: [{ token: [] }] };
   // Every route of this group needs a session (api-contract §1): authenticated once, here.
-  app.addHook('preHandler', app.authenticate);
+  declareCaller(app, 'session');
 
   app.get(
     '/v1/company/users',

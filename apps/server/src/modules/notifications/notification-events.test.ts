@@ -115,7 +115,9 @@ describe.each(testDbKinds)('notification events on %s', (db) => {
     expect(created.body).toContain(key.data.key.slice(0, 12));
     expect(created.body).not.toContain(key.data.key);
 
-    const started = await inv.call('POST', '/v1/account/two_factor/enrol', inv.tokens.other);
+    const started = await inv.call('POST', '/v1/account/two_factor/enrol', inv.tokens.other, {
+      password: 'Demo12345',
+    });
     const secret = started.data.secret as string;
     const code = (at: Date) => generate({ secret, epoch: Math.floor(at.getTime() / 1000) });
     expect(

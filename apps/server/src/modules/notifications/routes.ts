@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { requestLang } from '../../lib/request-lang.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
 import { createMailer } from '../../plugins/mailer.ts';
+import { declareCaller } from '../../plugins/route-callers.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { defineNotificationEmail } from './email.ts';
 import {
@@ -46,7 +47,7 @@ async function notificationRoutesPlugin(root: FastifyInstance) {
 
   await root.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', app.authenticate);
+    declareCaller(scope, 'session');
     // Personal data: never kept by a shared cache or the browser's.
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');

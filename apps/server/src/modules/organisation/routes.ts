@@ -16,6 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answer, ok } from '../../lib/route-schema.ts';
+import { declareCaller } from '../../plugins/route-callers.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { captureSignedFields, verifySignedBody } from '../account/signed-route.ts';
 import { addOptPermission } from './opt-permission.ts';
@@ -25,7 +26,7 @@ export async function organisationRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   // Every route of this group needs a session (api-contract §1): authenticated once, here, so it
   // runs before each route's own sign check.
-  app.addHook('preHandler', app.authenticate);
+  declareCaller(app, 'session');
   const guarded = {
     preValidation: captureSignedFields,
     preHandler: verifySignedBody(app),

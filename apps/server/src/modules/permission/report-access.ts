@@ -67,7 +67,7 @@ async function readReportAccess(app: FastifyInstance, user: AccessUser): Promise
     cooperationTypes: grants.company?.cooperationTypes ?? [],
     dataPermissionTypes: distinct(grants.permissions.map((p) => p.type)),
     companyChannelTypes: distinct(grants.companyChannels.map((c) => c.type)),
-    appReport: appReportAllowed(app.config, user.companyId, grants.company?.name ?? null),
+    appReport: appReportAllowed(app.config, user.companyId, grants.company?.seededDemo === true),
     finance: grants.finance,
   };
 }

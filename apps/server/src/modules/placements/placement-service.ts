@@ -18,6 +18,7 @@ import {
   adposText,
   contentTypeProblem,
 } from '@portal/contracts/placements.ts';
+import { isCleanName, nameCharsText } from '@portal/contracts/text-rules.ts';
 import { and, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { adpos, apps } from '../../db/schema/inventory.ts';
@@ -158,7 +159,7 @@ export async function placementNameExists(
   return placementNameTaken(db, appId, name, ids.exceptId, m.companyId);
 }
 
-/** The spec §5 field rules; returns the trimmed name or throws 604 with every failing field. */
+/** The spec §5 field rules and the name rule (contracts/text-rules.ts); returns the trimmed name or throws 604 with every failing field. */
 function checkForm(body: AdposCreateBody, lang: Lang, fixed?: { app_id: number; ad_style: number }): string {
   const errors: FieldError[] = [];
   const add = (field: string, text: Record<Lang, string>, vars: Record<string, string | number> = {}) =>
@@ -169,6 +170,7 @@ function checkForm(body: AdposCreateBody, lang: Lang, fixed?: { app_id: number; 
   const name = body.adpos_name.trim();
   if (!name) add('adpos_name', adposText.required);
   else if (name.length > ADPOS_NAME_MAX) add('adpos_name', adposText.tooLong, { max: ADPOS_NAME_MAX });
+  else if (!isCleanName(name)) add('adpos_name', nameCharsText);
   if (fixed && fixed.app_id !== body.app.id) add('app', adposText.fixed);
   if (fixed && fixed.ad_style !== body.ad_style) add('ad_style', adposText.fixed);
   const problem = contentTypeProblem(body.ad_style, body.content_type);

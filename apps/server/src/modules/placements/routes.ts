@@ -23,6 +23,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLang } from '../../lib/request-lang.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
+import { declareCaller } from '../../plugins/route-callers.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { requireManager } from '../apps/access.ts';
 import { placementIntegration } from './integration.ts';
@@ -39,7 +40,7 @@ export async function placementRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const common = { tags: ['ad slots'], security: [{ token: [] }] };
   // Every route of this group needs a session (api-contract §1): authenticated once, here.
-  app.addHook('preHandler', app.authenticate);
+  declareCaller(app, 'session');
 
   app.get(
     '/v1/adpos',

@@ -1,12 +1,15 @@
 /**
  * A scheduled report's attachment (issue 13 item 8): the saved view's query run through the report
- * export code (reports/export/export-writer.ts) under the scope of the schedule's owner as of the
- * send, exactly as `GET /v1/report/export/{kind}` would answer that owner. The period is the view's
+ * export code (reports/export/export-writer.ts) under the scope of one recipient as of the send,
+ * exactly as `GET /v1/report/export/{kind}` would answer that recipient (issue 22 item 7: each
+ * recipient receives only what they may see; recipients with the same scope share one attachment,
+ * `scopeKey`). The period is the view's
  * `preset` resolved at send time; a view without one is sent for `yesterday` (daily schedules) or
  * `last_7_days` (weekly), since a fixed date range would mail the same rows every time.
  *
- * Throws `SendRefused` (not retried) when the owner is gone or inactive, may no longer open the
- * report (AppError 601/402 of permission/report-access.ts), or the view's query no longer parses.
+ * Throws `SendRefused` (not retried) when the owner is gone or inactive or the view's query no longer
+ * parses, and its subclass `NoAccess` when the user the attachment is built for may not open the
+ * report (AppError 601/402 of permission/report-access.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
@@ -15,10 +18,10 @@ import { UserStatus } from '@portal/contracts/constants.ts';
 import { affiliateExportQuery } from '@portal/contracts/reports-affiliate.ts';
 import { type ReportKind, reportCatalogues, sdkExportQuery } from '@portal/contracts/reports-kinds.ts';
 import { rtbExportQuery } from '@portal/contracts/reports-rtb.ts';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { userRoles, users } from '../../db/schema/users.ts';
+import { dataPermissions, userRoles, users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { type ExportFormat, writeExport } from '../../reports/export/export-writer.ts';
@@ -37,6 +40,27 @@ import { exportColumns } from '../reports/report-service.ts';
 
 /** A send that retrying cannot fix; recorded as the run's result. */
 export class SendRefused extends Error {}
+
+/** The user an attachment is built for may not open its report (601/402). */
+export class NoAccess extends SendRefused {}
+
+/**
+ * What decides a user's view of a report, as a string: organisation, roles, data permissions and
+ * report time zone. Two recipients with the same key get byte-identical attachments.
+ */
+export async function scopeKey(app: FastifyInstance, user: SessionUser): Promise<string> {
+  const perms = await app.db
+    .select({ type: dataPermissions.type, rule: dataPermissions.rule })
+    .from(dataPermissions)
+    .where(eq(dataPermissions.user_id, user.userId))
+    .orderBy(asc(dataPermissions.type), asc(dataPermissions.rule));
+  return JSON.stringify([
+    user.companyId,
+    [...user.roles].sort(),
+    user.timezone,
+    perms.map((p) => [p.type, p.rule]),
+  ]);
+}
 
 type Exporter = {
   schema: z.ZodType;
@@ -96,6 +120,48 @@ export async function ownerAsCaller(app: FastifyInstance, userId: number): Promi
   };
 }
 
+/**
+ * The run's own checks before any attachment: the view's kind has an export, its query still parses,
+ * and its owner may still open the report. Throws SendRefused.
+ */
+export async function assertSendable(
+  app: FastifyInstance,
+  owner: SessionUser,
+  view: { kind: string; query: Record<string, string> },
+): Promise<void> {
+  const kind = view.kind as ReportKind;
+  const exporter = exporters[kind];
+  if (!exporter) throw new SendRefused(`the ${kind} report has no export`);
+  if (!exporter.read({ preset: 'yesterday', ...view.query, format: 'csv' })) {
+    throw new SendRefused('the saved view no longer describes a valid report');
+  }
+  try {
+    await requireReport(app, owner, kind);
+  } catch (err) {
+    if (err instanceof AppError) throw new SendRefused(`the owner may not open this report (${err.code})`);
+    throw err;
+  }
+}
+
+/** The recipient `email` as a caller when they are an active user of `accountId`, else null. */
+export async function recipientAsCaller(
+  app: FastifyInstance,
+  email: string,
+  accountId: number | null,
+): Promise<SessionUser | null> {
+  if (accountId === null) return null;
+  const [row] = await app.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), eq(users.account_id, accountId)))
+    .limit(1);
+  if (!row) return null;
+  return ownerAsCaller(app, row.id).catch((err) => {
+    if (err instanceof SendRefused) return null;
+    throw err;
+  });
+}
+
 export type Attachment = { filename: string; content: Buffer; contentType: string; rows: number };
 
 const contentTypes: Record<ExportFormat, string> = {
@@ -103,7 +169,10 @@ const contentTypes: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
 };
 
-/** Builds the attachment of `view` for `owner` at `now`. Throws SendRefused or the store's error. */
+/**
+ * Builds the attachment of `view` as `owner` (the user whose scope it has: a recipient) would export
+ * it at `now`. Throws NoAccess, SendRefused or the store's error.
+ */
 export async function buildAttachment(
   app: FastifyInstance,
   owner: SessionUser,
@@ -116,7 +185,7 @@ export async function buildAttachment(
   try {
     await requireReport(app, owner, kind);
   } catch (err) {
-    if (err instanceof AppError) throw new SendRefused(`the owner may not open this report (${err.code})`);
+    if (err instanceof AppError) throw new NoAccess(`${owner.email} may not open this report (${err.code})`);
     throw err;
   }
   const preset = view.query.preset ?? (opts.frequency === 'daily' ? 'yesterday' : 'last_7_days');

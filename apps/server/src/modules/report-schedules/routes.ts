@@ -9,14 +9,18 @@ import {
   reportSchedule,
   reportScheduleBody,
   reportScheduleList,
+  SEND_NOW_LIMITS,
 } from '@portal/contracts/report-views.ts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
 import { requestLang } from '../../lib/request-lang.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
+import { createCounters } from '../../plugins/counters.ts';
 import { createMailer } from '../../plugins/mailer.ts';
+import { declareCaller } from '../../plugins/route-callers.ts';
 import { currentUser } from '../../plugins/session.ts';
 import {
   createSchedule,
@@ -44,12 +48,17 @@ async function reportScheduleRoutesPlugin(root: FastifyInstance) {
   defineScheduleJobs(root.jobs, root, (m) => mailer.send(m));
   // After the job runner stopped (preClose), so no send is cut off.
   app.addHook('onClose', () => mailer.close());
+  // "Send now" limits (contracts SEND_NOW_LIMITS), shared by the instances through Redis when set.
+  const counters = createCounters(app.config);
+  app.addHook('onClose', () => counters.close());
+  const perSchedule = counters.counter('sendnow:schedule', SEND_NOW_LIMITS.perSchedule);
+  const perUser = counters.counter('sendnow:user', SEND_NOW_LIMITS.perUser);
 
   // Every schedule route needs a session (api-contract §1): authenticated once, for the group, in its
   // own scope (this plugin is not encapsulated, and the unsubscribe route below is public).
   await root.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', app.authenticate);
+    declareCaller(scope, 'session');
 
     app.get(
       '/v1/report/schedules',
@@ -124,14 +133,21 @@ async function reportScheduleRoutesPlugin(root: FastifyInstance) {
       {
         schema: {
           tags,
-          summary: "Send one of the caller's schedules now, beside its regular sends (10008 for another's)",
+          summary:
+            "Send one of the caller's schedules now, beside its regular sends (10008 for another's; 10002 with retry_after past one a minute per schedule, ten an hour per user)",
           security,
           params: idParams,
           response: { 200: answer(reportSchedule) },
         },
       },
       async (request) => {
-        const answered = await queueSendNow(app, currentUser(request), request.params.id);
+        const user = currentUser(request);
+        const answered = await queueSendNow(app, user, request.params.id, async (id) => {
+          // The schedule's minute first: a click refused by it costs none of the user's hour.
+          const wait =
+            (await perSchedule.consume(String(id))) || (await perUser.consume(String(user.userId)));
+          if (wait > 0) throw new AppError(10002, { retry_after: wait });
+        });
         // Worked at the next poll, at once; the run is durable either way.
         app.jobs.wake();
         return ok(request, answered);
@@ -165,6 +181,8 @@ async function reportScheduleRoutesPlugin(root: FastifyInstance) {
   const querystring = z.object({ token: z.string().max(600) });
   // Encapsulated: the form body of a one-click POST (List-Unsubscribe=One-Click) is read nowhere else.
   await root.register(async (child) => {
+    // The unsubscribe link is public: its token is the credential.
+    declareCaller(child, 'public');
     child.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, _b, done) =>
       done(null, null),
     );

@@ -7,7 +7,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Lang } from '@portal/contracts/codes.ts';
 import { UserStatus } from '@portal/contracts/constants.ts';
-import type { ReportSchedule, ReportScheduleBody } from '@portal/contracts/report-views.ts';
+import {
+  type ReportSchedule,
+  type ReportScheduleBody,
+  SCHEDULE_CAPS,
+} from '@portal/contracts/report-views.ts';
 import type { ReportKind } from '@portal/contracts/reports-kinds.ts';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +21,7 @@ import { users } from '../../db/schema/users.ts';
 import { AppError, paramError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { requireReport } from '../permission/report-access.ts';
+import { enforceCap } from '../saved-views/caps.ts';
 import { visibleView } from '../saved-views/view-service.ts';
 import { exporters } from './attachment.ts';
 import { nextDue } from './due.ts';
@@ -136,7 +141,7 @@ async function one(db: Db, caller: Caller, id: number): Promise<ReportSchedule> 
   return found;
 }
 
-/** Creates a schedule owned by the caller. */
+/** Creates a schedule owned by the caller; 10052 past the caps (saved-views/caps.ts). */
 export async function createSchedule(
   app: FastifyInstance,
   caller: SessionUser,
@@ -145,16 +150,19 @@ export async function createSchedule(
 ) {
   const values = await checked(app, caller, body, lang);
   const now = app.now();
-  const [row] = await app.db
-    .insert(reportSchedules)
-    .values({
-      ...values,
-      user_id: caller.userId,
-      unsubscribe_secret: randomBytes(32).toString('base64url'),
-      created_at: now,
-      updated_at: now,
-    })
-    .returning({ id: reportSchedules.id });
+  const [row] = await app.db.transaction(async (tx) => {
+    await enforceCap(tx, caller, 'schedules', SCHEDULE_CAPS);
+    return tx
+      .insert(reportSchedules)
+      .values({
+        ...values,
+        user_id: caller.userId,
+        unsubscribe_secret: randomBytes(32).toString('base64url'),
+        created_at: now,
+        updated_at: now,
+      })
+      .returning({ id: reportSchedules.id });
+  });
   if (!row) throw new Error('schedule not inserted');
   return one(app.db, caller, row.id);
 }
@@ -179,14 +187,21 @@ export async function updateSchedule(
 
 /**
  * Queues a send of the caller's own schedule `id` now (10008 otherwise), beside its regular ones: one
- * run due at this second, so repeated clicks within a second queue it once.
+ * run due at this second, so repeated clicks within a second queue it once. `limit` refuses (10002)
+ * past the send-now limits, counted only for the caller's own schedules.
  */
-export async function queueSendNow(app: FastifyInstance, caller: Caller, id: number) {
+export async function queueSendNow(
+  app: FastifyInstance,
+  caller: Caller,
+  id: number,
+  limit: (id: number) => Promise<void>,
+) {
   const [own] = await app.db
     .select({ id: reportSchedules.id })
     .from(reportSchedules)
     .where(and(eq(reportSchedules.id, id), eq(reportSchedules.user_id, caller.userId)));
   if (!own) throw new AppError(10008);
+  await limit(id);
   const now = app.now();
   const due = new Date(Math.floor(now.getTime() / 1000) * 1000);
   await app.db.transaction((tx) => queueRun(tx, id, due, now));

@@ -144,7 +144,7 @@ describe.each(testDbKinds)('scheduled reports on %s', (db) => {
     expect(recipients.data.list).toEqual(['demo@example.com', 'member@example.com']);
   });
 
-  it('a due run writes exactly one outbox mail whose attachment is the owner’s export', async () => {
+  it('a due run writes exactly one outbox mail whose attachment is the recipient’s export', async () => {
     const s = await scheduleOf(f.tokens.member, ['demo@example.com']);
     const mailer = createMailer(f.config, f.app.log);
     const dir = outboxDir(f.dataDir);
@@ -162,7 +162,8 @@ describe.each(testDbKinds)('scheduled reports on %s', (db) => {
       method: 'GET',
       url: '/v1/report/export/sdk',
       query: { ...viewQuery, format: 'csv' },
-      headers: { token: f.tokens.member, 'accept-language': 'en' },
+      // The member's schedule mails the admin what the admin may see (issue 22 item 7).
+      headers: { token: f.tokens.demo, 'accept-language': 'en' },
     });
     expect(exported.statusCode).toBe(200);
     const attachment = attachmentOf(raw).toString('utf8');
@@ -179,6 +180,29 @@ describe.each(testDbKinds)('scheduled reports on %s', (db) => {
     expect(listed.next_due_at).toBe('2026-01-16T13:00:00.000Z');
     await mailer.close();
     await remove(f.tokens.member, s.id);
+  });
+
+  it('each recipient receives only what they may see: one attachment per scope (issue 22 item 7)', async () => {
+    const s = await scheduleOf(f.tokens.demo, ['demo@example.com', 'member@example.com']);
+    const mails: Mail[] = [];
+    expect(await work(capture(mails))).toEqual(['done']);
+    const exportAs = async (token: string) =>
+      (
+        await f.app.inject({
+          method: 'GET',
+          url: '/v1/report/export/sdk',
+          query: { ...viewQuery, format: 'csv' },
+          headers: { token, 'accept-language': 'en' },
+        })
+      ).body;
+    const byTo = Object.fromEntries(mails.map((m) => [m.to, m.attachments?.[0]?.content.toString('utf8')]));
+    const [admin, member] = [await exportAs(f.tokens.demo), await exportAs(f.tokens.member)];
+    expect(admin).not.toBe(member);
+    expect(byTo['demo@example.com']).toBe(admin);
+    expect(byTo['member@example.com']).toBe(member);
+    // The member sees fewer rows than the admin: the admin's data never reaches the member.
+    expect(member.split('\r\n').length).toBeLessThan(admin.split('\r\n').length);
+    await remove(f.tokens.demo, s.id);
   });
 
   it('two instances racing send each recipient once, and a later pass sends nothing more', async () => {
@@ -239,7 +263,10 @@ describe.each(testDbKinds)('scheduled reports on %s', (db) => {
     const s = await scheduleOf(f.tokens.demo, ['demo@example.com']);
     expect((await call('POST', `/v1/report/schedules/${s.id}/send_now`, f.tokens.member)).code).toBe(10008);
     expect((await call('POST', `/v1/report/schedules/${s.id}/send_now`, f.tokens.demo)).code).toBe(0);
-    expect((await call('POST', `/v1/report/schedules/${s.id}/send_now`, f.tokens.demo)).code).toBe(0);
+    // One send now per schedule a minute (issue 22 item 8).
+    const again = await call('POST', `/v1/report/schedules/${s.id}/send_now`, f.tokens.demo);
+    expect(again.code).toBe(10002);
+    expect(again.data.retry_after).toBeGreaterThan(0);
     await f.app.jobs.drain();
     const runs = await runsOf(s.id);
     // One run at the fixture's clock (12:00), sent at once by the route's pass; the 13:00 one not yet due.

@@ -9,9 +9,11 @@
  *    missed report once, not one per missed day), in one transaction.
  * 2. `report-schedule.send`, one job per run: the queue claims it with a 60 s lease renewed while the
  *    export and the mails run, so a send that takes minutes keeps it, and one whose instance died is
- *    taken over within about a minute (not after the export timeout). `processRun` builds the
- *    attachment as the owner may see it now (attachment.ts) and mails each recipient still in the
- *    owner's organisation, adding each address to `sent_to` as soon as its mail was handed over; a
+ *    taken over within about a minute (not after the export timeout). `processRun` checks the owner
+ *    may still open the report, then builds one attachment per distinct scope of the recipients
+ *    still in the owner's organisation, each as that recipient may see it now (attachment.ts; issue
+ *    22 item 7: a recipient never receives more than their own data permission shows them, and one
+ *    who may not open the report receives nothing), and mails each recipient theirs, adding each address to `sent_to` as soon as its mail was handed over; a
  *    run taken over or retried mails only the others. The one window left is a crash between the
  *    SMTP server accepting a mail and that update: the mail then goes again with the same Message-ID,
  *    which receivers may drop.
@@ -32,7 +34,16 @@ import { reportScheduleRuns, reportSchedules, savedViews } from '../../db/schema
 import { type JobContext, type JobRunner, PermanentJobError } from '../../plugins/jobs/runner.ts';
 import type { Mail } from '../../plugins/mailer.ts';
 import { notify } from '../notifications/notify.ts';
-import { buildAttachment, ownerAsCaller, SendRefused } from './attachment.ts';
+import {
+  type Attachment,
+  assertSendable,
+  buildAttachment,
+  NoAccess,
+  ownerAsCaller,
+  recipientAsCaller,
+  SendRefused,
+  scopeKey,
+} from './attachment.ts';
 import { nextDue } from './due.ts';
 import { queueRun, SEND_JOB, SEND_MAX_ATTEMPTS } from './runs.ts';
 import { organisationEmails } from './schedule-service.ts';
@@ -99,15 +110,35 @@ export async function processRun(
     const to = s.recipients.filter((r) => members.has(r) && !run.sent_to.includes(r));
     if (to.length === 0 && run.sent_to.length === 0) throw new SendRefused('no recipient left');
     const lang = (s.lang === 'en' ? 'en' : 'zh') as Lang;
-    const file = await buildAttachment(app, owner, view, {
-      format: s.format as 'xlsx' | 'csv',
-      frequency: s.frequency as 'daily' | 'weekly',
-      lang,
-      now: now(),
-    });
+    const opts = { format: s.format as 'xlsx' | 'csv', frequency: s.frequency as 'daily' | 'weekly', lang };
+    // The owner must still be able to open the report at all (else the schedule fails, as before).
+    await assertSendable(app, owner, view);
+    // One attachment per distinct scope of the recipients, each built as that recipient may see it.
+    const files = new Map<string, Attachment | null>();
+    let rows = 0;
+    const skipped: string[] = [];
     for (const email of to) {
       // Another instance took the run over (this one lost its lease): it mails the rest.
       job.signal.throwIfAborted();
+      const viewer = await recipientAsCaller(app, email, owner.accountId);
+      const key = viewer ? await scopeKey(app, viewer) : 'none';
+      if (!files.has(key)) {
+        files.set(
+          key,
+          viewer
+            ? await buildAttachment(app, viewer, view, { ...opts, now: now() }).catch((err) => {
+                if (err instanceof NoAccess) return null;
+                throw err;
+              })
+            : null,
+        );
+      }
+      const file = files.get(key);
+      if (!file) {
+        skipped.push(email);
+        continue;
+      }
+      rows = Math.max(rows, file.rows);
       const link = `${app.config.publicUrl}/v1/report/unsubscribe?token=${unsubscribeToken(s.id, s.unsubscribe_secret, email)}`;
       const tag = createHash('sha256').update(email).digest('hex').slice(0, 16);
       await send({
@@ -123,6 +154,10 @@ export async function processRun(
         .set({ sent_to: sql`${reportScheduleRuns.sent_to} || ${JSON.stringify([email])}::jsonb` })
         .where(thisRun);
     }
+    if (skipped.length === to.length && run.sent_to.length === 0) {
+      throw new SendRefused('no recipient may open this report');
+    }
+    const file = { rows };
     await app.db
       .update(reportScheduleRuns)
       .set({ status: 'sent', finished_at: now(), last_error: null, row_count: file.rows })

@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLang } from '../../lib/request-lang.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
+import { declareCaller } from '../../plugins/route-callers.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { affiliateFacts, rtbFacts } from '../../reports/fact-tables.ts';
 import { callerChannelScope, callerSdkScope, visibleSdkApps } from '../permission/scope.ts';
@@ -23,12 +24,12 @@ export async function reportRoutes(fastify: FastifyInstance) {
   // Each group is authenticated once, in its own scope, before any route of it runs:
   // lists and exports take a reporting API key or a session (api-key-auth.ts) ...
   await fastify.register(async (scope) => {
-    scope.addHook('preHandler', scope.authenticateReport);
+    declareCaller(scope, 'report');
     await kindRoutes(scope);
   });
   // ... and the trend, the column catalogues and the channel options a session (api-contract §1).
   await fastify.register(async (scope) => {
-    scope.addHook('preHandler', scope.authenticate);
+    declareCaller(scope, 'session');
     await trendRoutes(scope);
     await optionRoutes(scope);
   });

@@ -8,7 +8,7 @@
  *   permission rule of permission/report-access.ts.
  */
 import type { SavedView, SavedViewBody } from '@portal/contracts/report-views.ts';
-import { viewQueryDropped } from '@portal/contracts/report-views.ts';
+import { SAVED_VIEW_CAPS, viewQueryDropped } from '@portal/contracts/report-views.ts';
 import type { ReportKind } from '@portal/contracts/reports-kinds.ts';
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +18,7 @@ import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { requireReport } from '../permission/report-access.ts';
+import { enforceCap } from './caps.ts';
 
 type Caller = Pick<SessionUser, 'userId' | 'accountId'>;
 
@@ -92,21 +93,24 @@ export async function visibleView(db: Db, caller: Caller, id: number): Promise<R
   return row ?? null;
 }
 
-/** Saves a new view owned by the caller. */
+/** Saves a new view owned by the caller; 10052 past the caps (caps.ts). */
 export async function createView(app: FastifyInstance, caller: SessionUser, body: SavedViewBody, now: Date) {
   await requireReport(app, caller, body.kind);
-  const [row] = await app.db
-    .insert(savedViews)
-    .values({
-      user_id: caller.userId,
-      kind: body.kind,
-      name: body.name,
-      shared: body.shared,
-      query: keptQuery(body.query),
-      created_at: now,
-      updated_at: now,
-    })
-    .returning({ id: savedViews.id });
+  const [row] = await app.db.transaction(async (tx) => {
+    await enforceCap(tx, caller, 'views', SAVED_VIEW_CAPS);
+    return tx
+      .insert(savedViews)
+      .values({
+        user_id: caller.userId,
+        kind: body.kind,
+        name: body.name,
+        shared: body.shared,
+        query: keptQuery(body.query),
+        created_at: now,
+        updated_at: now,
+      })
+      .returning({ id: savedViews.id });
+  });
   if (!row) throw new Error('view not inserted');
   const saved = await visibleView(app.db, caller, row.id);
   if (!saved) throw new Error('view not readable after insert');

@@ -13,6 +13,7 @@ import { sessionDetails } from '../../db/schema/security.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { revokeSessionFor, revokeUserSessions } from '../../plugins/session-store.ts';
+import { recordSignInEvent } from '../audit/sign-in-events.ts';
 
 const idOf = (tokenHash: string) => tokenHash.slice(0, 16);
 
@@ -66,11 +67,27 @@ export async function revokeOwnSession(db: Db, user: SessionUser, id: string, no
   const [row] = found;
   if (!row || found.length !== 1) throw new AppError(10008);
   await revokeSessionFor(db, row.token_hash, now, 'logout');
+  const how = row.token_hash === user.tokenHash ? 'logout' : 'one';
+  await recordSignInEvent(
+    db,
+    { userId: user.userId, companyId: user.companyId, action: 'signed_out', detail: { how, count: 1 } },
+    now,
+  );
 }
 
 /** Signs out every live session of the caller except the current one; answers how many. */
 export async function revokeOtherSessions(db: Db, user: SessionUser, now: Date): Promise<number> {
   const others = (await listSessions(db, user, now)).filter((s) => !s.current).length;
   await revokeUserSessions(db, user.userId, now, 'logout', user.tokenHash);
+  await recordSignInEvent(
+    db,
+    {
+      userId: user.userId,
+      companyId: user.companyId,
+      action: 'signed_out',
+      detail: { how: 'others', count: others },
+    },
+    now,
+  );
   return others;
 }

@@ -115,7 +115,9 @@ describe.each(testDbKinds)('sessions you can see on %s', (db) => {
     expect((await call('GET', '/v1/account/sessions', a)).data.list).toHaveLength(2);
     expect((await call('DELETE', '/v1/account/sessions', a, { body: { id: 'not-an-id' } })).code).toBe(604);
 
-    const others = await call('POST', '/v1/account/sessions/others', a);
+    const others = await call('POST', '/v1/account/sessions/others', a, {
+      body: { password: DEMO_PASSWORD },
+    });
     expect(others).toMatchObject({ code: 0, data: { revoked: 1 } });
     expect((await call('GET', '/api/v1/user/user_info', c)).code).toBe(20003);
     expect((await call('GET', '/api/v1/user/user_info', a)).code).toBe(200);

@@ -17,8 +17,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UAParser } from 'ua-parser-js';
 import { sessions } from '../../db/schema/auth.ts';
 import { sessionDetails } from '../../db/schema/security.ts';
+import { users } from '../../db/schema/users.ts';
 import { requestLang } from '../../lib/request-lang.ts';
 import { hashToken } from '../../lib/session-token.ts';
+import { recordSignInEvent } from '../audit/sign-in-events.ts';
 import { setUserLanguage } from '../notifications/language.ts';
 import { notify } from '../notifications/notify.ts';
 import { MAX_UA, touchSession } from './activity.ts';
@@ -51,8 +53,14 @@ export async function recordSignIn(app: FastifyInstance, request: FastifyRequest
       .select({ user_agent: sessionDetails.user_agent })
       .from(sessionDetails)
       .where(and(eq(sessionDetails.user_id, userId), ne(sessionDetails.token_hash, tokenHash)));
+    const [user] = await app.db
+      .select({ company_id: users.company_id })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
     await app.db.transaction(async (tx) => {
       await touchSession(tx, tokenHash, userId, request.ip, ua, now);
+      await recordSignInEvent(tx, { userId, companyId: user?.company_id ?? null, action: 'login' }, now);
       if (key === '' || seen.length === 0 || seen.some((s) => deviceKey(s.user_agent) === key)) return;
       await notify(tx, {
         kind: 'new_device_sign_in',

@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLang } from '../../lib/request-lang.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
+import { declareCaller } from '../../plugins/route-callers.ts';
 import { currentUser } from '../../plugins/session.ts';
 import {
   addTestDevice,
@@ -25,7 +26,7 @@ import {
 
 export async function testDeviceRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', app.authenticate);
+  declareCaller(app, 'session');
   const common = { tags: ['test devices'], security: [{ token: [] }] };
 
   app.get(

@@ -16,6 +16,7 @@ import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, newSessionToken } from '../../lib/session-token.ts';
 import { createSession } from '../../plugins/session-store.ts';
+import { recordSignInEvent } from '../audit/sign-in-events.ts';
 import { checkCode, hasTwoFactor, type TwoFactorDeps, useRecoveryCode } from './two-factor-service.ts';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -62,9 +63,29 @@ export async function completeChallenge(deps: TwoFactorDeps, body: TwoFactorLogi
     )
     .returning();
   if (!challenge) throw new AppError(10032);
-  if (body.code !== undefined) await checkCode(deps, challenge.user_id, body.code, true);
-  else if (body.recovery_code !== undefined)
-    await useRecoveryCode(deps, challenge.user_id, body.recovery_code);
+  const [owner] = await deps.db
+    .select({ company_id: users.company_id })
+    .from(users)
+    .where(eq(users.id, challenge.user_id))
+    .limit(1);
+  const who = { userId: challenge.user_id, companyId: owner?.company_id ?? null };
+  try {
+    if (body.code !== undefined) await checkCode(deps, challenge.user_id, body.code, true);
+    else if (body.recovery_code !== undefined) {
+      await useRecoveryCode(deps, challenge.user_id, body.recovery_code);
+      await recordSignInEvent(deps.db, { ...who, action: 'recovery_code_used' }, now);
+    }
+  } catch (err) {
+    // A wrong code is a sign-in event of the account, and the one that reaches the limit its
+    // lockout (issue 22 item 11).
+    if (err instanceof AppError && err.code === 10030) {
+      await recordSignInEvent(deps.db, { ...who, action: 'two_factor_failed' }, now);
+      if ((await deps.attempts.blockedFor(String(challenge.user_id))) > 0) {
+        await recordSignInEvent(deps.db, { ...who, action: 'locked_out' }, now);
+      }
+    }
+    throw err;
+  }
   const used = await deps.db
     .update(loginChallenges)
     .set({ used_at: now })

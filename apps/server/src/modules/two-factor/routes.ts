@@ -4,6 +4,7 @@
  */
 import { loginData } from '@portal/contracts/account.ts';
 import {
+  reauthBody,
   recoveryCodesData,
   twoFactorCodeBody,
   twoFactorDisableBody,
@@ -16,39 +17,26 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answer, ok } from '../../lib/route-schema.ts';
-import { createCounters } from '../../plugins/counters.ts';
+import { declareCaller } from '../../plugins/route-callers.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { recordSignIn } from '../sessions/sign-in.ts';
 import { completeChallenge } from './challenge.ts';
-import { secretBoxOf } from './secret-box.ts';
-import {
-  confirm,
-  disable,
-  enrol,
-  setPolicy,
-  twoFactorStatus as statusOf,
-  TWO_FACTOR_LIMIT,
-  type TwoFactorDeps,
-} from './two-factor-service.ts';
+import { twoFactorDepsOf } from './deps.ts';
+import { confirm, disable, enrol, setPolicy, twoFactorStatus as statusOf } from './two-factor-service.ts';
 
 const security = [{ token: [] }];
 
 export async function twoFactorRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const counters = createCounters(app.config);
-  app.addHook('onClose', () => counters.close());
-  const deps: TwoFactorDeps = {
-    db: app.db,
-    box: secretBoxOf(app.keyRing),
-    attempts: counters.counter('totp:user', TWO_FACTOR_LIMIT),
-    now: () => app.now(),
-  };
+  // The second sign-in step is public; the signed-in group below declares its own.
+  declareCaller(root, 'public');
+  const deps = twoFactorDepsOf(root);
 
   // Every route but the second sign-in step needs a session (api-contract §1): authenticated once,
   // for the group, in its own scope.
   await root.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', app.authenticate);
+    declareCaller(scope, 'session');
 
     app.get(
       '/v1/account/two_factor',
@@ -68,12 +56,14 @@ export async function twoFactorRoutes(root: FastifyInstance) {
       {
         schema: {
           tags: ['two-factor'],
-          summary: 'Start enrolment: a new secret as a QR code (PNG data URL); 10007 when already on',
+          summary:
+            'Start enrolment after the password (606): a new secret as a QR code (PNG data URL); 10007 when already on',
           security,
+          body: reauthBody,
           response: { 200: answer(twoFactorEnrolment) },
         },
       },
-      async (request) => ok(request, await enrol(deps, currentUser(request))),
+      async (request) => ok(request, await enrol(deps, currentUser(request), request.body.password)),
     );
 
     app.post(
@@ -96,7 +86,8 @@ export async function twoFactorRoutes(root: FastifyInstance) {
       {
         schema: {
           tags: ['two-factor'],
-          summary: 'Turn two-factor off with the password (606) and a current code (10030)',
+          summary:
+            'Turn two-factor off with the password (606) and a current code (10030); 10051 for an admin while the organisation requires it',
           security,
           body: twoFactorDisableBody,
           response: { 200: answer(z.null()) },

@@ -3,11 +3,14 @@
  * secret-box.ts) not yet enabled and answers its QR code (PNG data URL, qrcode) and the secret for
  * manual entry; `confirm` with a right code enables it and answers ten recovery codes, shown once
  * (earlier unconfirmed secrets and codes are replaced). While enabled the secret is never answered
- * again. `disable` needs the password and a current code. An organisation admin (67) may require
- * two-factor for every member (`setPolicy`); members without it must enrol before anything else
+ * again. `enrol` needs the password, `disable` the password and a current code (`reauthenticate`,
+ * also used by "sign out all other sessions"); an admin cannot disable their own while the
+ * organisation requires it (10051). An organisation admin (67) may require two-factor for every
+ * member (`setPolicy`); members without it must enrol before anything else
  * (enforce.ts). Wrong codes count against the user like wrong passwords (LIMIT, 10002). Enabling,
  * disabling and the policy write audit entries in their transaction.
  */
+import { Code } from '@portal/contracts/codes.ts';
 import { Role, UserStatus } from '@portal/contracts/constants.ts';
 import type { TwoFactorEnrolment, TwoFactorStatus } from '@portal/contracts/security.ts';
 import { and, count, eq, isNull } from 'drizzle-orm';
@@ -71,9 +74,45 @@ export async function twoFactorStatus(db: Db, user: SessionUser): Promise<TwoFac
   };
 }
 
-/** Starts (or restarts) enrolment: 10007 when two-factor is already on. */
-export async function enrol(deps: TwoFactorDeps, user: SessionUser): Promise<TwoFactorEnrolment> {
+/**
+ * Re-authenticates signed-in user `userId` before a change to how they sign in (contracts
+ * `reauthBody`): 10002 while blocked, 606 for a wrong password, and when two-factor is on 10030 for a
+ * missing or wrong code. Wrong answers count against the user like wrong codes (TWO_FACTOR_LIMIT).
+ */
+export async function reauthenticate(
+  deps: TwoFactorDeps,
+  userId: number,
+  password: string,
+  code: string | undefined,
+): Promise<void> {
+  const key = String(userId);
+  const blocked = await deps.attempts.blockedFor(key);
+  if (blocked > 0) throw new AppError(10002, { retry_after: blocked });
+  const [row] = await deps.db
+    .select({ hash: users.password_hash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row || !(await verifyPassword(row.hash, password))) {
+    await deps.attempts.penalty(key);
+    throw new AppError(606);
+  }
+  if (!(await hasTwoFactor(deps.db, userId))) return;
+  if (!code) {
+    await deps.attempts.penalty(key);
+    throw new AppError(10030);
+  }
+  await checkCode(deps, userId, code, true);
+}
+
+/** Starts (or restarts) enrolment after the password (`reauthenticate`): 10007 when already on. */
+export async function enrol(
+  deps: TwoFactorDeps,
+  user: SessionUser,
+  password: string,
+): Promise<TwoFactorEnrolment> {
   if (await hasTwoFactor(deps.db, user.userId)) throw new AppError(10007);
+  await reauthenticate(deps, user.userId, password, undefined);
   const secret = newTotpSecret();
   const sealed = deps.box.seal(secret, user.userId);
   await deps.db
@@ -155,22 +194,16 @@ export async function confirm(deps: TwoFactorDeps, user: SessionUser, code: stri
   return codes;
 }
 
-/** Turns two-factor off: 606 for a wrong password, 10030 for a wrong code, 10007 when it is off. */
+/**
+ * Turns two-factor off: 606 for a wrong password, 10030 for a wrong code, 10007 when it is off, 10051
+ * for an organisation admin while the organisation requires two-factor.
+ */
 export async function disable(deps: TwoFactorDeps, user: SessionUser, password: string, code: string) {
   if (!(await hasTwoFactor(deps.db, user.userId))) throw new AppError(10007);
-  const [row] = await deps.db
-    .select({ hash: users.password_hash })
-    .from(users)
-    .where(eq(users.id, user.userId))
-    .limit(1);
-  const key = String(user.userId);
-  const blocked = await deps.attempts.blockedFor(key);
-  if (blocked > 0) throw new AppError(10002, { retry_after: blocked });
-  if (!row || !(await verifyPassword(row.hash, password))) {
-    await deps.attempts.penalty(key);
-    throw new AppError(606);
+  if (isAdmin(user) && (await companyRequires(deps.db, user.companyId))) {
+    throw new AppError(Code.TWO_FACTOR_REQUIRED_BY_ORGANISATION);
   }
-  await checkCode(deps, user.userId, code, true);
+  await reauthenticate(deps, user.userId, password, code);
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, user.userId));

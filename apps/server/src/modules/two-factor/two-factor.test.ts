@@ -46,7 +46,7 @@ describe.each(testDbKinds)('two-factor sign-in on %s', (db) => {
 
   async function enrolUser(email: string) {
     const token = await loginAs(t.app, email, DEMO_PASSWORD);
-    const started = await call('POST', '/v1/account/two_factor/enrol', token);
+    const started = await call('POST', '/v1/account/two_factor/enrol', token, { password: DEMO_PASSWORD });
     expect(started.code).toBe(0);
     const secret = started.data.secret as string;
     const confirmed = await call('POST', '/v1/account/two_factor/confirm', token, {
@@ -72,7 +72,7 @@ describe.each(testDbKinds)('two-factor sign-in on %s', (db) => {
       enabled: false,
       must_enrol: false,
     });
-    const started = await call('POST', '/v1/account/two_factor/enrol', token);
+    const started = await call('POST', '/v1/account/two_factor/enrol', token, { password: DEMO_PASSWORD });
     expect(started.data.qr_data_url).toMatch(/^data:image\/png;base64,/);
     expect(started.data.otpauth_url).toContain(`secret=${started.data.secret}`);
     const [user] = await t.app.db.select().from(users).where(eq(users.email, 'demo@example.com'));
@@ -101,7 +101,9 @@ describe.each(testDbKinds)('two-factor sign-in on %s', (db) => {
     const status = await call('GET', '/v1/account/two_factor', token);
     expect(status.data).toMatchObject({ enabled: true, recovery_codes_left: 10 });
     expect(JSON.stringify(status)).not.toContain(started.data.secret);
-    expect((await call('POST', '/v1/account/two_factor/enrol', token)).code).toBe(10007);
+    expect(
+      (await call('POST', '/v1/account/two_factor/enrol', token, { password: DEMO_PASSWORD })).code,
+    ).toBe(10007);
     const audits = await t.app.db.select().from(auditLog).where(eq(auditLog.object_type, 'two_factor'));
     expect(audits.map((a) => [a.action, a.actor_id])).toEqual([['enable', user?.id]]);
     expect(JSON.stringify(audits)).not.toContain(started.data.secret);
@@ -130,7 +132,7 @@ describe.each(testDbKinds)('two-factor sign-in on %s', (db) => {
     const other = await loginAs(t.app, 'other@example.com', DEMO_PASSWORD);
     expect((await call('GET', '/v1/account/api_keys', other)).code).toBe(0);
 
-    const started = await call('POST', '/v1/account/two_factor/enrol', member);
+    const started = await call('POST', '/v1/account/two_factor/enrol', member, { password: DEMO_PASSWORD });
     memberSecret = started.data.secret;
     expect(
       (await call('POST', '/v1/account/two_factor/confirm', member, { code: await codeAt(memberSecret) }))

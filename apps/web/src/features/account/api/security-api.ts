@@ -1,6 +1,8 @@
 /** Two-factor and session endpoints of the account security screen (contracts security.ts). */
 import type {
+  ReauthBody,
   RecoveryCodesData,
+  SecurityEvent,
   SessionItem,
   TwoFactorEnrolment,
   TwoFactorStatus,
@@ -24,10 +26,11 @@ function useRefresh(key: string[]) {
   return () => client.invalidateQueries({ queryKey: key });
 }
 
-/** POST /v1/account/two_factor/enrol: a QR code and the secret for manual entry. */
+/** POST /v1/account/two_factor/enrol with the password: a QR code and the secret for manual entry. */
 export function useEnrol() {
   return useMutation({
-    mutationFn: () => request<TwoFactorEnrolment>('/v1/account/two_factor/enrol', { method: 'POST' }),
+    mutationFn: (body: ReauthBody) =>
+      request<TwoFactorEnrolment>('/v1/account/two_factor/enrol', { method: 'POST', body }),
   });
 }
 
@@ -83,11 +86,20 @@ export function useSignOutSession() {
   });
 }
 
-/** POST /v1/account/sessions/others. */
+/** POST /v1/account/sessions/others with the password (and a code with two-factor on). */
 export function useSignOutOthers() {
   const refresh = useRefresh(SESSIONS);
   return useMutation({
-    mutationFn: () => request<{ revoked: number }>('/v1/account/sessions/others', { method: 'POST' }),
+    mutationFn: (body: ReauthBody) =>
+      request<{ revoked: number }>('/v1/account/sessions/others', { method: 'POST', body }),
     onSuccess: refresh,
+  });
+}
+
+/** GET /v1/account/security_events: the caller's latest sign-in events. */
+export function useSecurityEvents() {
+  return useQuery({
+    queryKey: ['security-events'],
+    queryFn: async () => (await request<{ list: SecurityEvent[] }>('/v1/account/security_events')).list,
   });
 }

@@ -1,13 +1,16 @@
 /**
  * The caller's active sessions (issue 16 §4): device, address, signed in, last seen; sign out one
- * (signing out the current one ends this visit) or every other.
+ * (signing out the current one ends this visit) or every other, after the password (and a code with
+ * two-factor on).
  */
 import type { SessionItem } from '@portal/contracts/security.ts';
 import { Button, Card, Popconfirm, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { succeed } from '@/lib/notify.ts';
-import { useSessions, useSignOutOthers, useSignOutSession } from '../api/security-api.ts';
+import { useSessions, useSignOutOthers, useSignOutSession, useTwoFactorStatus } from '../api/security-api.ts';
+import { ReauthModal } from './reauth-modal.tsx';
 
 const when = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
 
@@ -17,6 +20,8 @@ export function SessionsCard() {
   const sessions = useSessions();
   const one = useSignOutSession();
   const others = useSignOutOthers();
+  const twoFactor = useTwoFactorStatus();
+  const [asking, setAsking] = useState(false);
   const hasOthers = (sessions.data ?? []).some((s) => !s.current);
 
   return (
@@ -24,20 +29,25 @@ export function SessionsCard() {
       title={t('sessions.title')}
       data-testid="sessions-card"
       extra={
-        <Popconfirm
-          title={t('sessions.signOutOthersConfirm')}
-          disabled={!hasOthers}
-          onConfirm={async () => {
-            const res = await others.mutateAsync();
-            succeed(t('sessions.signedOutOthers', { count: res.revoked }));
-          }}
-        >
-          <Button disabled={!hasOthers} data-testid="sessions-sign-out-others">
-            {t('sessions.signOutOthers')}
-          </Button>
-        </Popconfirm>
+        <Button disabled={!hasOthers} onClick={() => setAsking(true)} data-testid="sessions-sign-out-others">
+          {t('sessions.signOutOthers')}
+        </Button>
       }
     >
+      <ReauthModal
+        open={asking}
+        title={t('sessions.signOutOthersConfirm')}
+        okText={t('sessions.signOutOthers')}
+        withCode={twoFactor.data?.enabled === true}
+        loading={others.isPending}
+        onSubmit={async (body) => {
+          const res = await others.mutateAsync(body);
+          setAsking(false);
+          succeed(t('sessions.signedOutOthers', { count: res.revoked }));
+        }}
+        onCancel={() => setAsking(false)}
+        testId="sessions-reauth"
+      />
       <Table<SessionItem>
         rowKey="id"
         size="middle"

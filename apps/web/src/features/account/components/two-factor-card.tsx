@@ -1,9 +1,9 @@
 /**
  * Two-factor sign-in on the security screen (issue 16 §2): state, enrolment (QR code as an <img> of a
- * data URL, the key for manual entry, a first code), the recovery codes shown once, turning it off
+ * data URL, the key for manual entry, a first code) after the password, the recovery codes shown once, turning it off
  * with password and code, and the organisation policy for admins.
  */
-import type { TwoFactorEnrolment } from '@portal/contracts/security.ts';
+import type { ReauthBody, TwoFactorEnrolment } from '@portal/contracts/security.ts';
 import { Alert, Button, Card, Form, Input, Modal, Space, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import {
   useTwoFactorPolicy,
   useTwoFactorStatus,
 } from '../api/security-api.ts';
+import { ReauthModal } from './reauth-modal.tsx';
 
 const CODE_RE = /^\d{6}$/;
 
@@ -29,18 +30,17 @@ export function TwoFactorCard() {
   const [enrolment, setEnrolment] = useState<TwoFactorEnrolment | null>(null);
   const [recovery, setRecovery] = useState<string[] | null>(null);
   const [disabling, setDisabling] = useState(false);
+  const [askingPassword, setAskingPassword] = useState(false);
   const [codeForm] = Form.useForm<{ code: string }>();
   const [offForm] = Form.useForm<{ password: string; code: string }>();
   const s = status.data;
 
   const codeRules = [{ required: true, pattern: CODE_RE, message: t('twoFactor.codeRule') }];
 
-  const start = async () => {
-    try {
-      setEnrolment(await enrol.mutateAsync());
-    } catch {
-      // shown by the request client
-    }
+  // Enrolling asks for the password first (the server refuses it without: 606).
+  const start = async (body: ReauthBody) => {
+    setEnrolment(await enrol.mutateAsync(body));
+    setAskingPassword(false);
   };
   const onConfirm = async ({ code }: { code: string }) => {
     try {
@@ -81,7 +81,7 @@ export function TwoFactorCard() {
           )}
         </div>
         {s && !s.enabled && !enrolment && (
-          <Button type="primary" onClick={start} loading={enrol.isPending} data-testid="two-factor-enable">
+          <Button type="primary" onClick={() => setAskingPassword(true)} data-testid="two-factor-enable">
             {t('twoFactor.enable')}
           </Button>
         )}
@@ -165,6 +165,16 @@ export function TwoFactorCard() {
           </ol>
         </Typography.Paragraph>
       </Modal>
+      <ReauthModal
+        open={askingPassword}
+        title={t('twoFactor.enable')}
+        okText={t('reauth.continue')}
+        withCode={false}
+        loading={enrol.isPending}
+        onSubmit={start}
+        onCancel={() => setAskingPassword(false)}
+        testId="two-factor-reauth"
+      />
       <Modal
         open={disabling}
         title={t('twoFactor.disableTitle')}

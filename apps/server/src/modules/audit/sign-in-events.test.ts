@@ -1,0 +1,124 @@
+/**
+ * Issue 22 item 11: sign-in events go to the audit log and the user's own security page lists them
+ * (successful and failed logins, a lockout, wrong two-factor codes, a recovery code, password change,
+ * sign-outs); a new session shows its address and device at once, before any later request.
+ */
+import { eq } from 'drizzle-orm';
+import { generate } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionDetails } from '../../db/schema/security.ts';
+import { users } from '../../db/schema/users.ts';
+import { DEMO_PASSWORD } from '../../demo/accounts.ts';
+import { hashToken } from '../../lib/session-token.ts';
+import { createInventory, type Inventory } from '../../test/inventory-fixture.ts';
+import { attemptLogin, loginAs } from '../../test/login.ts';
+import { listSignInEvents } from './sign-in-events.ts';
+
+const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
+
+describe('sign-in events', () => {
+  let inv: Inventory;
+  let skewMs = 0;
+  const now = () => new Date(Date.now() + skewMs);
+  beforeAll(async () => {
+    inv = await createInventory({ now });
+  }, 180_000);
+  afterAll(async () => inv?.close());
+
+  const eventsOf = async (token: string) =>
+    (await inv.call('GET', '/v1/account/security_events', token)).data.list as {
+      action: string;
+      ip: string | null;
+      device: string;
+      detail: Record<string, unknown> | null;
+    }[];
+
+  it('a sign-in is listed with its address and device, and the session shows them at once', async () => {
+    const signedIn = await attemptLogin(inv.app, {
+      email: 'member@example.com',
+      password: DEMO_PASSWORD,
+      ip: '203.0.113.9',
+      userAgent: FIREFOX,
+    });
+    const token = (signedIn.data as { token: string }).token;
+    // Written at sign-in, before any later request of the session could (activity.ts).
+    const [details] = await inv.app.db
+      .select()
+      .from(sessionDetails)
+      .where(eq(sessionDetails.token_hash, hashToken(token)));
+    expect(details).toMatchObject({ ip: '203.0.113.9', user_agent: FIREFOX });
+    const [latest] = await eventsOf(token);
+    expect(latest).toMatchObject({ action: 'login', ip: '203.0.113.9' });
+    expect(latest?.device).toMatch(/Firefox/);
+  });
+
+  it('failed logins and the lockout, a password change and sign-outs; only the user sees them', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await attemptLogin(inv.app, {
+        email: 'other@example.com',
+        password: 'Wrong12345',
+        ip: '198.51.100.3',
+      });
+      expect(res.code).toBe(605);
+    }
+    const [other] = await inv.app.db.select().from(users).where(eq(users.email, 'other@example.com'));
+    const otherEvents = await listSignInEvents(inv.app.db, other?.id ?? 0);
+    expect(otherEvents.map((e) => e.action).slice(0, 6)).toEqual([
+      'locked_out',
+      ...Array(5).fill('login_failed'),
+    ]);
+    expect(otherEvents[0]?.ip).toBe('198.51.100.3');
+    // In the organisation's audit log too, for its admins.
+    const audit = await inv.call('GET', '/v1/audit/list', inv.tokens.other, {
+      object_type: 'sign_in',
+      page_size: 100,
+    });
+    expect(audit.code).toBe(0);
+    expect((audit.data.list as { action: string }[]).some((e) => e.action === 'locked_out')).toBe(true);
+
+    const first = await loginAs(inv.app, 'member@example.com', DEMO_PASSWORD);
+    const second = await loginAs(inv.app, 'member@example.com', DEMO_PASSWORD);
+    const pw = await inv.call('PUT', '/api/v1/user/password', first, {
+      old_password: DEMO_PASSWORD,
+      new_password: DEMO_PASSWORD,
+    });
+    expect(pw.code).toBe(0);
+    const third = await loginAs(inv.app, 'member@example.com', DEMO_PASSWORD);
+    expect(second).not.toBe(third);
+    expect((await inv.call('POST', '/v1/passport/user/logout', first)).code).toBe(0);
+    const actions = (await eventsOf(third)).map((e) => e.action);
+    expect(actions.slice(0, 3)).toEqual(['signed_out', 'login', 'password_changed']);
+    // Another user's page does not show the member's or the other's events.
+    expect((await eventsOf(inv.tokens.demo)).every((e) => e.action === 'login')).toBe(true);
+  });
+
+  it('wrong two-factor codes and a recovery code', async () => {
+    const token = await loginAs(inv.app, 'ops@example.com', DEMO_PASSWORD);
+    const started = await inv.call('POST', '/v1/account/two_factor/enrol', token, {
+      password: DEMO_PASSWORD,
+    });
+    const secret = started.data.secret as string;
+    skewMs += 30_000;
+    const code = await generate({ secret, epoch: Math.floor(now().getTime() / 1000) });
+    const confirmed = await inv.call('POST', '/v1/account/two_factor/confirm', token, { code });
+    const recovery = confirmed.data.recovery_codes as string[];
+    const challengeOf = async () =>
+      (
+        (await attemptLogin(inv.app, { email: 'ops@example.com', password: DEMO_PASSWORD })).data as {
+          two_factor_challenge: string;
+        }
+      ).two_factor_challenge;
+    const wrong = await inv.call('POST', '/v1/passport/user/login/two_factor', null, {
+      challenge: await challengeOf(),
+      code: '000000',
+    });
+    expect(wrong.code).toBe(10030);
+    const viaRecovery = await inv.call('POST', '/v1/passport/user/login/two_factor', null, {
+      challenge: await challengeOf(),
+      recovery_code: recovery[0],
+    });
+    expect(viaRecovery.code).toBe(0);
+    const actions = (await eventsOf(viaRecovery.data.token)).map((e) => e.action);
+    expect(actions.slice(0, 3)).toEqual(['login', 'recovery_code_used', 'two_factor_failed']);
+  });
+});

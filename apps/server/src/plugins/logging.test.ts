@@ -1,0 +1,41 @@
+/**
+ * Issue 22 item 12: secrets in a query string (`api_key`, `key`, `token`, `t`, `code`) never reach a
+ * log line; the rest of the URL stays readable.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { redactUrl } from './logging.ts';
+
+describe('redactUrl', () => {
+  it('replaces only the values of secret parameters, keeping order and the rest', () => {
+    expect(redactUrl('/v1/report/list/sdk?dt=20240101&api_key=ppk_abc&fields=a')).toBe(
+      '/v1/report/list/sdk?dt=20240101&api_key=[redacted]&fields=a',
+    );
+    expect(redactUrl('/x?TOKEN=1&t=2&code=3&key=4&keys=5&%74oken=6')).toBe(
+      '/x?TOKEN=[redacted]&t=[redacted]&code=[redacted]&key=[redacted]&keys=5&%74oken=[redacted]',
+    );
+    expect(redactUrl('/plain/path')).toBe('/plain/path');
+    expect(redactUrl('/x?%E0%A4%A=1&token=s')).toBe('/x?%E0%A4%A=1&token=[redacted]');
+  });
+});
+
+describe('request log lines', () => {
+  const lines: string[] = [];
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ logStream: { write: (line) => void lines.push(line) } });
+  });
+  afterAll(async () => t?.close());
+
+  it('a key in the query string answers 603 and is not logged', async () => {
+    const secret = 'ppk_ThisIsTheSecretPartOfTheKeyAAAAAAAAAAAAAAAAA';
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/report/list/sdk?dt=20240101,20240107&api_key=${secret}&token=tok_secret&t=tsecret&code=654321`,
+    });
+    expect(res.json().code).toBe(603);
+    const all = lines.join('\n');
+    expect(all).toContain('/v1/report/list/sdk?dt=20240101,20240107&api_key=[redacted]');
+    for (const s of [secret, 'tok_secret', 'tsecret', '654321']) expect(all).not.toContain(s);
+  });
+});

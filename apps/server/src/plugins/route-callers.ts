@@ -1,0 +1,87 @@
+/**
+ * Who may call each route, declared once per route or per group (issue 22 item 9, ASVS V8.1):
+ *
+ * - `public`: anyone (sign-in, captcha, the public key, countries, the web app, unsubscribe links,
+ *   the API document);
+ * - `session`: a signed-in user (`token` header, `app.authenticate`);
+ * - `report`: a reporting API key (`Authorization: Bearer ppk_…`) or a session
+ *   (`app.authenticateReport`; report lists and exports only);
+ * - `external`: a partner's signed fields (`/external_api/*`, checked by the route);
+ * - `operations`: probes, metrics and the internal import, each checking its own secret.
+ *
+ * Authentication of `session` and `report` routes runs in one root `onRequest` hook, before the body
+ * is read or validated: a caller without credentials hears 603 and never learns a schema, and a
+ * reporting key on any other route is not a session (603, README "Reporting API keys"). A route whose
+ * caller is not declared makes the app refuse to start (`onReady` throws, naming the routes), so a
+ * new route cannot silently be open.
+ *
+ * Declaring: `declareCaller(scope, caller)` in an encapsulated plugin scope marks every route
+ * registered afterwards in that scope and its children (the innermost declaration wins); a route's
+ * own `config: { caller }` wins over both. Never call it on the root or in a fastify-plugin (fp)
+ * function, where it would mark every later route of the app.
+ */
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+
+export const CALLERS = ['public', 'session', 'report', 'external', 'operations'] as const;
+export type Caller = (typeof CALLERS)[number];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's own declaration (wins over its scope's). */
+    caller?: Caller;
+    /** Set by `declareCaller` of the innermost enclosing scope. */
+    scopeCaller?: Caller;
+  }
+}
+
+/** Marks every route registered later in `scope` (and its children) as called by `caller`. */
+export function declareCaller(scope: FastifyInstance, caller: Caller): void {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...route.config, scopeCaller: caller };
+  });
+}
+
+/** The declared caller of the route `request` matched; undefined for an unmatched URL. */
+export function callerOfRequest(request: FastifyRequest): Caller | undefined {
+  return callerOf(request.routeOptions.config);
+}
+
+/** The effective caller of a route's config, or undefined when none was declared. */
+function callerOf(config: { caller?: Caller; scopeCaller?: Caller } | undefined): Caller | undefined {
+  return config?.caller ?? config?.scopeCaller;
+}
+
+/**
+ * Registers the start-up check: every route registered from now on must declare its caller. Call on
+ * the root before any route is registered.
+ */
+export function checkRouteCallers(app: FastifyInstance): void {
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  app.addHook('onReady', async () => {
+    const missing = routes
+      .filter((r) => {
+        const c = callerOf(r.config as Parameters<typeof callerOf>[0]);
+        return c === undefined || !CALLERS.includes(c);
+      })
+      .map((r) => `${[r.method].flat().join(',')} ${r.url}`);
+    if (missing.length > 0) {
+      throw new Error(`routes without a declared caller (plugins/route-callers.ts): ${missing.join('; ')}`);
+    }
+  });
+}
+
+/**
+ * Registers the root `onRequest` authentication of `session` and `report` routes. Call on the root
+ * after `app.authenticate` and `app.authenticateReport` are decorated (and after the hooks that must
+ * answer first: the caller cache's refresh, the drain state).
+ */
+export function authenticateByCaller(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request: FastifyRequest, reply) => {
+    const caller = callerOf(request.routeOptions.config);
+    if (caller === 'session') await app.authenticate(request, reply);
+    else if (caller === 'report') await app.authenticateReport(request, reply);
+  });
+}
