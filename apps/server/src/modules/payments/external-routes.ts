@@ -16,6 +16,7 @@ import { paymentProfiles } from '../../db/schema/payments.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
 import { verifySignedFields } from '../../lib/signed-fields.ts';
+import { declareCaller } from '../../plugins/route-callers.ts';
 import { claimSignature } from '../../plugins/signature-ledger.ts';
 import { maskedLine, recordPayouts } from './payouts.ts';
 import { listStatements } from './statements.ts';
@@ -50,6 +51,7 @@ function rawFields(request: FastifyRequest): Record<string, unknown> | null {
 
 export async function externalPaymentRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  declareCaller(app, 'external');
   const verify = async (request: FastifyRequest) => {
     const fields = rawFields(request);
     const partner = fields?.partner_id;

@@ -24,6 +24,7 @@ import { z } from 'zod';
 import { paymentTerms } from '../../db/schema/payments.ts';
 import { paramError } from '../../lib/app-error.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
+import { declareCaller } from '../../plugins/route-callers.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { listProfitCenters } from '../ops/ops-service.ts';
 import { requirePaymentOps } from './access.ts';
@@ -37,7 +38,7 @@ const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647
 
 export async function opsPaymentRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', app.authenticate);
+  declareCaller(app, 'session');
 
   app.get(
     '/v1/ops/payments/statements',

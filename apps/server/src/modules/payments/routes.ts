@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { requestLang } from '../../lib/request-lang.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
 import { createCounters } from '../../plugins/counters.ts';
+import { declareCaller } from '../../plugins/route-callers.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { contentDisposition } from '../../reports/export/export-writer.ts';
 import { secretBoxOf } from '../two-factor/secret-box.ts';
@@ -56,7 +57,7 @@ export async function paymentRoutes(root: FastifyInstance) {
     attempts: counters.counter('totp:user', TWO_FACTOR_LIMIT),
     now: () => app.now(),
   };
-  app.addHook('preHandler', app.authenticate);
+  declareCaller(app, 'session');
 
   app.get(
     '/v1/payments/summary',
