@@ -4,9 +4,9 @@
  * caller's language, export file names, and the decorators that label rows (SDK app names, game apps).
  */
 import type { Lang } from '@portal/contracts/codes.ts';
-import { yesterdayIn } from '@portal/contracts/report-dates.ts';
+import { reportYesterday, reportZoneOf } from '@portal/contracts/report-clock.ts';
 import type { CatalogueField } from '@portal/contracts/reports.ts';
-import { exportFileNames, hourlyReportKinds, type ReportKind } from '@portal/contracts/reports-kinds.ts';
+import { exportFileNames, type ReportKind } from '@portal/contracts/reports-kinds.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestLang } from '../../lib/request-lang.ts';
 import { currentUser, type SessionUser } from '../../plugins/session.ts';
@@ -44,9 +44,10 @@ export function reportClock(
   now: Date,
 ): { yesterday: string; zone?: ReportZone } {
   const network = app.config.reportTimezone;
-  const own = hourlyReportKinds.has(kind) ? (user.timezone ?? network) : network;
+  const zones = { user: user.timezone, network };
+  const own = reportZoneOf(kind, zones);
   return {
-    yesterday: yesterdayIn(now, own),
+    yesterday: reportYesterday(now, kind, zones),
     ...(own === network ? {} : { zone: { network, user: own } }),
   };
 }

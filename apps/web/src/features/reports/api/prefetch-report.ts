@@ -21,7 +21,10 @@ export function firstListQuery(def: ReportDef): Query {
     undefined,
     columns.map((c) => c.field),
   );
-  return listQuery(def, { range: defaultRange() }, columns, order, { index: 1, size: def.pageSize });
+  return listQuery(def, { range: defaultRange(undefined, def.kind) }, columns, order, {
+    index: 1,
+    size: def.pageSize,
+  });
 }
 
 /** Starts the first page of `def`'s list into `client`'s cache; errors stay with the query. */

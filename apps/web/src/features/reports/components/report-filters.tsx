@@ -178,7 +178,7 @@ export function ReportFilters(props: {
   // period "custom" until Search (issue 13 items 2–3).
   const onValuesChange = (changed: Partial<FilterValues>) => {
     if ('preset' in changed && changed.preset) {
-      const range = presetToRange(changed.preset, earliest);
+      const range = presetToRange(changed.preset, earliest, undefined, props.def.kind);
       if (range) form.setFieldValue('range', range);
       form.submit();
     } else if ('range' in changed) form.setFieldValue('preset', undefined);
@@ -195,7 +195,7 @@ export function ReportFilters(props: {
       layout="inline"
     >
       <Form.Item name="preset">
-        <DatePresets earliest={earliest} />
+        <DatePresets earliest={earliest} kind={props.def.kind} />
       </Form.Item>
       <Form.Item
         label={t('filters.date')}
@@ -203,7 +203,7 @@ export function ReportFilters(props: {
         rules={[
           {
             validator: (_, v: Range | null) => {
-              const violation = v ? rangeViolation(v, earliest) : 'format';
+              const violation = v ? rangeViolation(v, earliest, undefined, props.def.kind) : 'format';
               return violation
                 ? Promise.reject(new Error(violationText(violation, lang, earliest)))
                 : Promise.resolve();
@@ -213,7 +213,7 @@ export function ReportFilters(props: {
       >
         <DatePicker.RangePicker
           allowClear={false}
-          disabledDate={(d) => isDisabledDay(d, earliest)}
+          disabledDate={(d) => isDisabledDay(d, earliest, undefined, props.def.kind)}
           id={{ start: 'report-date-start', end: 'report-date-end' }}
           data-testid="report-range"
           style={{ width: 240 }}

@@ -61,7 +61,7 @@ export const WIDTH_RESET_MS = 200;
 export function ReportPage({ def }: { def: ReportDef }) {
   const { t } = useTranslation('reports');
   const { t: tv } = useTranslation('reportView');
-  const [initial, setInitial] = useState<FilterValues>(() => defaultView());
+  const [initial, setInitial] = useState<FilterValues>(() => defaultView(undefined, def.kind));
   // A saved view opened (issue 13 item 7) remounts the filter row with the view's values.
   const [filtersKey, setFiltersKey] = useState(0);
   const [filters, setFilters] = useState<FilterValues>(initial);
@@ -114,7 +114,7 @@ export function ReportPage({ def }: { def: ReportDef }) {
     setPage((p) => ({ ...p, index: 1 }));
   };
   const onReset = () => {
-    setFilters(defaultView());
+    setFilters(defaultView(undefined, def.kind));
     setOrder(undefined);
     setPage({ index: 1, size: def.pageSize });
   };
