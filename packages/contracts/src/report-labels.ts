@@ -33,6 +33,19 @@ export const rejectReasonLabels: Record<string, Both> = {
   'Bot traffic': { zh: '机器人流量', en: 'Bot traffic' },
 };
 
+/** The name of a report row's app that no registered app owns (issue 25 item 3). */
+export const unregisteredAppLabel: Both = { zh: '未注册应用', en: 'Unregistered app' };
+
+/**
+ * The name a report row's app is shown by, never its bare key (issue 25 item 3): the registered app's
+ * name, else the app name the facts carry (a bidder's), else "Unregistered app" in `lang`.
+ */
+export function reportAppName(registered: string | null | undefined, fromFacts: unknown, lang: Lang): string {
+  if (registered) return registered;
+  if (typeof fromFacts === 'string' && fromFacts.trim() !== '') return fromFacts;
+  return unregisteredAppLabel[lang];
+}
+
 /** An ad style code's label in `lang`; an unknown or empty code as it is (empty → ''). */
 export function adStyleLabel(code: unknown, lang: Lang): string {
   if (code === null || code === undefined || code === '') return '';
