@@ -25,14 +25,14 @@ export function titleKeyOf(pathname: string): string | undefined {
 
 /** Keeps `document.title` on the current screen and language; renders nothing. */
 export function DocumentTitle() {
-  const { t, i18n } = useTranslation(['common', 'auth']);
+  const { t } = useTranslation(['common', 'auth']);
   const { pathname } = useLocation();
   const key = titleKeyOf(pathname);
   const product = t('common:appName');
   const screen = key ? t(key) : '';
-  // i18n.language: the title follows a language switch without a navigation.
+  // `t` changes with the language, so the title follows a switch without a navigation.
   useEffect(() => {
     document.title = screen && screen !== key ? `${screen} · ${product}` : product;
-  }, [screen, key, product, i18n.language]);
+  }, [screen, key, product]);
   return null;
 }
