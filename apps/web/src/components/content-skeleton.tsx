@@ -13,6 +13,7 @@ export function ContentSkeleton() {
     <div
       className="content-skeleton"
       data-testid="content-skeleton"
+      role="status"
       aria-busy="true"
       aria-label={t('loading')}
     >
