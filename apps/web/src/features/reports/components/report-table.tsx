@@ -12,6 +12,8 @@ import type { SorterResult } from 'antd/es/table/interface';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCell } from '@/lib/format.ts';
+import { deltaField } from '../lib/report-view.ts';
+import { DeltaCell } from './delta-cell.tsx';
 import { ResizableTitle, type ResizableTitleProps } from './resizable-title.tsx';
 
 export type Sort = { field: string; dir: 'asc' | 'desc' } | null;
@@ -57,7 +59,29 @@ type Props = {
   errorText?: string;
   /** A tooltip on a column's title (an info icon marks it), by field. */
   headerTips?: Record<string, string>;
+  /**
+   * With a comparison on (issue 25 item 1): each metric cell shows its change on a second, smaller
+   * line (`<field>__delta` of the row, a ratio; of the totals, signed text), in the metric's own
+   * column, so the table keeps its width.
+   */
+  deltas?: boolean;
 };
+
+/** A metric's value with its change below (`data-testid="delta"` on the change). */
+function WithDelta({ value, delta }: { value: ReactNode; delta: unknown }) {
+  return (
+    <span className="metric-with-delta">
+      <span>{value}</span>
+      {typeof delta === 'string' ? (
+        <span className="delta-cell delta-line" data-testid="delta-total">
+          {delta}
+        </span>
+      ) : (
+        <DeltaCell value={delta} />
+      )}
+    </span>
+  );
+}
 
 /** A column title, with its tooltip when it has one (`data-testid="tip-<field>"`). */
 function ColumnTitle({ field, title, tip }: { field: string; title: string; tip?: string }) {
@@ -98,8 +122,14 @@ export function ReportTable(props: Props) {
     sorter: c.sortable,
     sortOrder: sort?.field === c.field ? (sort.dir === 'asc' ? 'ascend' : 'descend') : null,
     onCell: () => ({ 'data-field': c.field }) as HTMLAttributes<HTMLElement>,
-    render: (_: unknown, row: ReportRow) =>
-      renderCell?.(c.field, row) ?? formatCell(c.file_type, row[c.field]),
+    render: (_: unknown, row: ReportRow) => {
+      const shown = renderCell?.(c.field, row) ?? formatCell(c.file_type, row[c.field]);
+      return props.deltas && c.type === 2 ? (
+        <WithDelta value={shown} delta={row[deltaField(c.field)]} />
+      ) : (
+        shown
+      );
+    },
   }));
 
   const onChange = (
@@ -122,9 +152,16 @@ export function ReportTable(props: Props) {
           {columns.map((c, i) => (
             <Table.Summary.Cell key={c.field} index={i} align={c.type === 2 ? 'right' : 'left'}>
               {c.type === 2 ? (
-                <Typography.Text strong data-testid={`total-${c.field}`}>
-                  {formatCell(c.file_type, data.total[c.field])}
-                </Typography.Text>
+                <>
+                  <Typography.Text strong data-testid={`total-${c.field}`}>
+                    {formatCell(c.file_type, data.total[c.field])}
+                  </Typography.Text>
+                  {props.deltas ? (
+                    <span className="delta-cell delta-line" data-testid={`total-${deltaField(c.field)}`}>
+                      {String(data.total[deltaField(c.field)] ?? '-')}
+                    </span>
+                  ) : null}
+                </>
               ) : i === 0 ? (
                 <Typography.Text strong data-testid="total-label">
                   {t('table.total')}
