@@ -145,10 +145,28 @@ describe('SDK report page', () => {
     expect(cell('hour')).toBe('07');
     expect(screen.queryByTestId('col-request')).toBeNull();
 
+    // The kind's filters wait behind "More filters", each with its own visible label (issue 25 items 6–7).
+    const panel = screen.getByTestId('report-filter-panel');
+    expect(panel.hidden).toBe(true);
+    await user.click(screen.getByTestId('report-more-filters'));
+    expect(panel.hidden).toBe(false);
+    const labels = [...panel.querySelectorAll('.ant-form-item-label label')].map((l) => l.textContent);
+    expect(labels).toEqual(['应用', '广告位 ID', '广告类型', '国家/地区']);
+    expect(document.querySelector('.report-filter-row [data-testid=filter-app]')).toBeNull();
+
     await user.type(document.getElementById('filter-placement-id') as HTMLInputElement, ' 9001 ');
     await user.click(screen.getByTestId('report-search'));
     await waitFor(() => expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(2));
     expect(api.callsTo('/v1/report/list/sdk')[1]?.query.get('placement_id')).toBe('9001');
+    // A chip summarises the active filter; closing it clears the filter and searches again.
+    const chip = screen.getByTestId('filter-chip-placement_id');
+    expect(chip.textContent).toContain('广告位 ID: 9001');
+    expect(screen.getByTestId('report-more-filters').textContent).toContain('1');
+    await user.click(chip.querySelector('.ant-tag-close-icon') as HTMLElement);
+    // back to the first query (answered from the cache)
+    await waitFor(() => expect(screen.queryByTestId('filter-chip-placement_id')).toBeNull());
+    expect((document.getElementById('filter-placement-id') as HTMLInputElement).value).toBe('');
+    expect(screen.getByTestId('report-more-filters').textContent).not.toMatch(/\d/);
   });
 
   it('shows the empty state and no pagination when there are no rows', async () => {
