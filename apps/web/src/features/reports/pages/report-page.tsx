@@ -18,6 +18,7 @@ import { useReportList } from '../api/use-report-list.ts';
 import { useStatColumns } from '../api/use-stat-columns.ts';
 import { CountryChart } from '../components/country-chart.tsx';
 import { DataFreshness } from '../components/data-freshness.tsx';
+import { DimensionSwitch } from '../components/dimension-switch.tsx';
 import { KpiCards } from '../components/kpi-cards.tsx';
 import { renderReportCell } from '../components/report-cells.tsx';
 import { ReportFilters } from '../components/report-filters.tsx';
@@ -214,6 +215,7 @@ export function ReportPage({ def }: { def: ReportDef }) {
           ) : null}
         </div>
       ) : null}
+      {def.storageKey ? <DimensionSwitch catalogue={all} fields={fields} onChange={onApplyColumns} /> : null}
       {tableShown ? (
         <ReportTable
           columns={tableColumns}

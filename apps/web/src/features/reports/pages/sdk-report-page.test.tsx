@@ -169,6 +169,31 @@ describe('SDK report page', () => {
     expect(screen.getByTestId('report-more-filters').textContent).not.toMatch(/\d/);
   });
 
+  it('regroups the table by one dimension in one click, keeping the chosen metrics (issue 25 item 14)', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem(StorageKey.sdkReportColumns, JSON.stringify(['dt', 'hour', 'revenue', 'ecpm']));
+    seedSession();
+    const api = mockApi(routes());
+    renderApp('/report/sdk');
+    await screen.findByTestId('total-revenue');
+    const dimension = screen.getByTestId('dimension-switch');
+    expect([...dimension.querySelectorAll('.ant-segmented-item-label')].map((l) => l.textContent)).toEqual([
+      '日期',
+      '应用',
+      '国家/地区',
+      '广告位',
+    ]);
+    await user.click(within(dimension).getByText('国家/地区'));
+    await waitFor(() =>
+      expect(api.callsTo('/v1/report/list/sdk').at(-1)?.query.get('fields')).toBe('geo,revenue,ecpm'),
+    );
+    expect(JSON.parse(localStorage.getItem(StorageKey.sdkReportColumns) ?? '[]')).toEqual([
+      'geo',
+      'revenue',
+      'ecpm',
+    ]);
+  });
+
   it('shows the empty state and no pagination when there are no rows', async () => {
     seedSession();
     mockApi(routes(() => ({ list: [], count: 0, total: {} })));
