@@ -154,9 +154,11 @@ describe('report presets, comparison and KPI cards', { timeout: 90_000 }, () => 
       expect(api.callsTo('/v1/report/trend/sdk').at(-1)?.query.get('compare')).toBe('last_year'),
     );
     const chart = await screen.findByTestId('trend-chart');
-    // revenue, eCPM and fill rate, each with its comparison line
+    // revenue, impressions and fill rate, each with its comparison line
     await waitFor(() => expect(chart.getAttribute('data-series')).toBe('6'));
-    expect(api.callsTo('/v1/report/trend/sdk').at(-1)?.query.get('metric')).toBe('revenue,ecpm,fill_rate');
+    expect(api.callsTo('/v1/report/trend/sdk').at(-1)?.query.get('metric')).toBe(
+      'revenue,impression,fill_rate',
+    );
 
     await pick('report-compare', '不对比');
     await waitFor(() => expect(document.querySelectorAll('tbody [data-testid=delta]')).toHaveLength(0));
