@@ -12,6 +12,7 @@ import type { SorterResult } from 'antd/es/table/interface';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCell } from '@/lib/format.ts';
+import { usePhone } from '@/lib/use-phone.ts';
 import { deltaField } from '../lib/report-view.ts';
 import { DeltaCell } from './delta-cell.tsx';
 import { ResizableTitle, type ResizableTitleProps } from './resizable-title.tsx';
@@ -103,10 +104,13 @@ export function ReportTable(props: Props) {
   const rows = (data?.list ?? []).map((r, i) => ({ ...r, __key: i }));
   const count = data?.count ?? 0;
 
-  const pinned = pinnedRight(columns);
-  const tableColumns: TableColumnsType<Row> = columns.map((c) => ({
+  // On a phone (issue 25 item 4) the first column stays in view and the rest scroll, with a cue;
+  // pinned money columns would leave the first one a few letters wide.
+  const phone = usePhone();
+  const pinned = phone ? new Set<string>() : pinnedRight(columns);
+  const tableColumns: TableColumnsType<Row> = columns.map((c, i) => ({
     key: c.field,
-    fixed: pinned.has(c.field) ? 'right' : undefined,
+    fixed: pinned.has(c.field) ? 'right' : phone && i === 0 && columns.length > 2 ? 'left' : undefined,
     dataIndex: c.field,
     title: <ColumnTitle field={c.field} title={c.title} tip={props.headerTips?.[c.field]} />,
     width: widths?.[c.field],
@@ -174,7 +178,7 @@ export function ReportTable(props: Props) {
     );
   };
 
-  return (
+  const table = (
     <Table<Row>
       data-testid="report-table"
       rootClassName={data ? undefined : 'report-table-pending'}
@@ -212,5 +216,14 @@ export function ReportTable(props: Props) {
           : false
       }
     />
+  );
+  if (!phone || columns.length <= 2) return table;
+  return (
+    <>
+      <p className="table-scroll-cue" data-testid="table-scroll-cue">
+        {t('table.scrollCue')}
+      </p>
+      {table}
+    </>
   );
 }
