@@ -117,3 +117,26 @@ describe.each(['zh', 'en'] as const)('the finish a publisher notices (%s)', (lan
     expect(firstHeader?.width ?? 0).toBeGreaterThan(60);
   });
 });
+
+describe('the app list of operations staff at 1440 px (issue 25 item 10)', () => {
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await launchChromium();
+    page = await pageIn(browser, 'en', { width: 1440, height: 900 });
+  });
+  afterAll(async () => browser?.close());
+
+  it('cuts no app name and no "Shown after review"', async () => {
+    await signIn(page, baseUrl, 'ops@example.com');
+    await page.goto(`${baseUrl}/apps/list`);
+    await page.locator('[data-testid=apps-table] tbody tr.ant-table-row').first().waitFor();
+    expect(await cutTexts(page, '[data-testid=apps-table] tbody td:nth-child(2)')).toEqual([]);
+    expect(await cutTexts(page, '[data-testid^=app-key-]:not(a)')).toEqual([]);
+    const scroller = await page
+      .locator('[data-testid=apps-table] .ant-table-content, [data-testid=apps-table] .ant-table-body')
+      .first()
+      .evaluate((e) => e.scrollWidth - e.clientWidth);
+    expect(scroller).toBeLessThanOrEqual(1);
+  });
+});

@@ -21,6 +21,7 @@ import type { ListColumn } from '@/components/list-page/list-table.tsx';
 import { runChange } from '@/components/list-page/run-change.ts';
 import { useListState } from '@/components/list-page/use-list-state.ts';
 import { succeed } from '@/lib/notify.ts';
+import { useMedia, WIDE_QUERY } from '@/lib/use-phone.ts';
 import { useAppList, useAppStatus, useDeleteApp } from '../api/apps-api.ts';
 import { AppDialog } from '../components/app-dialog.tsx';
 import { ReviewDrawer } from '../components/review-drawer.tsx';
@@ -34,6 +35,7 @@ export default function AppsListPage() {
   const { t } = useTranslation('apps');
   const navigate = useNavigate();
   const isOps = useIsOps();
+  const wide = useMedia(WIDE_QUERY);
   const [search] = useSearchParams();
   const presetName = search.get('app_name') ?? '';
   const state = useListState(NO_FILTERS, { app_name: presetName });
@@ -77,9 +79,13 @@ export default function AppsListPage() {
   ];
 
   // The widths add up to 934 px, the content width at a 1280 px window, in both languages; for
-  // operations (one more column, Approve / Reject) the text columns narrow and the actions wrap.
+  // operations (one more column, Approve / Reject) the text columns narrow and the actions wrap. At
+  // 1,400 px and more the operations' columns take the room there is (1,102 px at 1,440), so names,
+  // "Shown after review" and the actions fit (issue 25 item 10).
   const w = isOps
-    ? { name: 110, pkg: 116, key: 92, status: 170, actions: 150 }
+    ? wide
+      ? { name: 160, pkg: 130, key: 140, status: 170, actions: 194 }
+      : { name: 110, pkg: 116, key: 92, status: 170, actions: 150 }
     : { name: 126, pkg: 146, key: 120, status: 120, actions: 218 };
   const columns: ListColumn<AppItem>[] = [
     { title: t('columns.id'), dataIndex: 'id', width: 56 },
