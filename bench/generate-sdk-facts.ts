@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util';
 import { yesterdayIn } from '@portal/contracts/report-dates.ts';
 import { type FactApp, generateSdkFacts } from '../apps/server/src/demo/sdk-generator.ts';
-import { openDuckDbStore } from '../apps/server/src/reports/store.ts';
+import { openDuckDbStore } from '../apps/server/src/reports/stores/duckdb.ts';
 
 const { values } = parseArgs({
   options: {

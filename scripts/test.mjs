@@ -10,12 +10,15 @@ import { ensureDeps, ensureServerBuild, ensureWebBuild, run } from './ensure.mjs
 
 ensureDeps();
 run('npx', ['biome', 'check', '.']);
-// Import boundaries: layers run one way, no feature imports another (.dependency-cruiser.cjs).
+// Import boundaries: layers run one way, no feature imports another, no cycle anywhere (.dependency-cruiser.cjs).
 run('npx', [
   'depcruise',
   'apps/server/src',
   'apps/web/src',
   'packages/contracts/src',
+  'e2e',
+  'bench',
+  'scripts',
   '--config',
   '.dependency-cruiser.cjs',
 ]);

@@ -17,7 +17,8 @@ import { seedDemoAccounts } from '../../apps/server/src/demo/accounts.ts';
 import { loadFactApps } from '../../apps/server/src/demo/demo-facts.ts';
 import { type FactApp, generateSdkFacts } from '../../apps/server/src/demo/sdk-generator.ts';
 import { rollupSql, sdkFacts } from '../../apps/server/src/reports/fact-tables.ts';
-import { openDuckDbStore, type ReportStore } from '../../apps/server/src/reports/store.ts';
+import type { ReportStore } from '../../apps/server/src/reports/store.ts';
+import { openDuckDbStore } from '../../apps/server/src/reports/stores/duckdb.ts';
 import { outDir, readJson } from './stats.ts';
 
 export type DatasetMeta = {

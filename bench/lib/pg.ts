@@ -140,10 +140,11 @@ export async function loadPg(
   return seconds;
 }
 
-export const PG_ACCOUNTS_DB = 'portal_bench_accounts';
+/** The accounts database's name: BENCH_PG_ACCOUNTS_DB (e.g. one per person on a shared server) or the default. */
+export const PG_ACCOUNTS_DB = process.env.BENCH_PG_ACCOUNTS_DB ?? 'portal_bench_accounts';
 
 /**
- * A PostgreSQL accounts store with the demo accounts (database portal_bench_accounts, created,
+ * A PostgreSQL accounts store with the demo accounts (database PG_ACCOUNTS_DB, created,
  * migrated and seeded when missing), for a bench server that runs like a production deployment
  * (`DATABASE_URL`) instead of on the embedded PGlite. Returns its URL. The demo accounts are the same
  * as in the data directory's PGlite (seedDemoAccounts is deterministic), so logins and scopes match.

@@ -35,7 +35,11 @@ function range(endDate: string, days: number): string {
   return `${fromDayNumber(dayNumber(endDate) - days + 1)},${endDate}`;
 }
 
-/** The mix, dated back from the last day of the facts. */
+/**
+ * The mix of 12 list queries (the figure's "12 queries", issue 26), dated back from the last day of
+ * the facts: 9 a publisher runs (dimensions, sorts and filters of the SDK screen) and 3 operations run
+ * over the whole network.
+ */
 export function queryMix(endDate: string): MixQuery[] {
   return [
     {
@@ -60,6 +64,89 @@ export function queryMix(endDate: string): MixQuery[] {
       kind: 'network',
       email: OPS,
       params: { dt: range(endDate, 30), fields: `dt,app_key,${METRICS}`, page_index: '1', page_size: '20' },
+    },
+    {
+      name: 'publisher yesterday by hour',
+      kind: 'publisher',
+      email: DEMO_ADMIN,
+      params: { dt: range(endDate, 1), fields: `hour,${METRICS}`, page_index: '1', page_size: '24' },
+    },
+    {
+      name: 'publisher 30 d by app, revenue desc',
+      kind: 'publisher',
+      email: DEMO_ADMIN,
+      params: {
+        dt: range(endDate, 30),
+        fields: `app_key,${METRICS}`,
+        order: 'revenue:desc',
+        page_index: '1',
+        page_size: '20',
+      },
+    },
+    {
+      name: 'publisher 30 d by country, impressions desc',
+      kind: 'publisher',
+      email: DEMO_ADMIN,
+      params: {
+        dt: range(endDate, 30),
+        fields: `geo,${METRICS}`,
+        order: 'impression:desc',
+        page_index: '1',
+        page_size: '20',
+      },
+    },
+    {
+      name: 'publisher 7 d by placement',
+      kind: 'publisher',
+      email: DEMO_ADMIN,
+      params: {
+        dt: range(endDate, 7),
+        fields: `placement_id,placement_name,${METRICS}`,
+        page_index: '1',
+        page_size: '20',
+      },
+    },
+    {
+      name: 'publisher 30 d by ad style',
+      kind: 'publisher',
+      email: DEMO_ADMIN,
+      params: { dt: range(endDate, 30), fields: `ad_style,${METRICS}`, page_index: '1', page_size: '20' },
+    },
+    {
+      name: 'publisher 7 d one app by date',
+      kind: 'publisher',
+      email: DEMO_ADMIN,
+      params: {
+        dt: range(endDate, 7),
+        fields: `dt,${METRICS}`,
+        app_key: demoAppKey(demoGamesApps[0]?.pkg ?? ''),
+        page_index: '1',
+        page_size: '20',
+      },
+    },
+    {
+      name: 'publisher 30 d one country by date, app',
+      kind: 'publisher',
+      email: DEMO_ADMIN,
+      params: {
+        dt: range(endDate, 30),
+        fields: `dt,app_key,${METRICS}`,
+        country: 'US',
+        page_index: '1',
+        page_size: '20',
+      },
+    },
+    {
+      name: 'network 7 d by country (ops)',
+      kind: 'network',
+      email: OPS,
+      params: { dt: range(endDate, 7), fields: `geo,${METRICS}`, page_index: '1', page_size: '50' },
+    },
+    {
+      name: 'network 90 d by date (ops)',
+      kind: 'network',
+      email: OPS,
+      params: { dt: range(endDate, 90), fields: `dt,${METRICS}`, page_index: '1', page_size: '20' },
     },
   ];
 }

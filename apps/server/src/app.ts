@@ -16,10 +16,12 @@ import { userRoutes } from './modules/account/user-routes.ts';
 import { importRoutes } from './modules/admin/import-routes.ts';
 import { registerApiKeyAuth } from './modules/api-keys/api-key-auth.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
+import { appAdsRoutes } from './modules/app-ads/routes.ts';
 import { appRoutes } from './modules/apps/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { commonRoutes } from './modules/common/routes.ts';
 import { externalRoutes } from './modules/external/routes.ts';
+import { homeRoutes } from './modules/home/routes.ts';
 import { industryRoutes } from './modules/industry/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -31,9 +33,10 @@ import { reportRoutes } from './modules/reports/routes.ts';
 import { savedViewRoutes } from './modules/saved-views/routes.ts';
 import { registerSessionActivity } from './modules/sessions/activity.ts';
 import { sessionRoutes } from './modules/sessions/routes.ts';
+import { testDeviceRoutes } from './modules/test-devices/routes.ts';
 import { enforceTwoFactorEnrolment } from './modules/two-factor/enforce.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
-import { type CallerCache, createCallerCache } from './plugins/caller-cache.ts';
+import { type CallerCache, callerCacheLimitMs, createCallerCache } from './plugins/caller-cache.ts';
 import { createCallerCacheSync } from './plugins/caller-cache-sync.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -48,8 +51,9 @@ import { registerRequestContext } from './plugins/request-context.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session-impl.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { openReportStore } from './reports/open-store.ts';
 import { type QueryLanes, serverLanes } from './reports/query-lanes.ts';
-import { openReportStore, type ReportStore } from './reports/store.ts';
+import type { ReportStore } from './reports/store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -105,11 +109,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const callerCache = createCallerCache(config.authCacheMs);
+  const callerCache = createCallerCache(callerCacheLimitMs(config));
   const dbHandle = await openDb({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.databaseUrl ? '' : path.join(config.dataDir, 'pglite'),
-    onQuery: callerCache.observe,
+    // Through the object, so a test may watch every accounts-store statement (caller-cache.test.ts).
+    onQuery: (sql) => callerCache.observe(sql),
   });
   const keyRing = await openKeyRing(dbHandle.db, config).catch(async (err) => {
     await dbHandle.close();
@@ -181,7 +186,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Publisher Portal API', version: '1.0.0', description: 'See api-contract.md' },
+      info: { title: 'Publisher Portal API', version: '1.0.0', description: 'See docs/api-guide.md' },
       components: {
         securitySchemes: {
           token: { type: 'apiKey', in: 'header', name: 'token' },
@@ -216,6 +221,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(auditRoutes);
   await app.register(savedViewRoutes);
   await app.register(reportScheduleRoutes);
+  await app.register(testDeviceRoutes);
+  await app.register(appAdsRoutes);
+  await app.register(homeRoutes);
 
   registerWebApp(app, config.webDist ?? path.resolve(here, '../../web/dist'));
   return app;

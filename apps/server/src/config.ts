@@ -80,7 +80,7 @@ const schema = z.object({
     .string()
     .regex(/^\d+(,\d+)*$/, 'must be comma-separated company ids')
     .optional(),
-  /** How long a caller's session, access and scopes are reused at most (ms; 0: never). */
+  /** 0 turns the caller cache off; otherwise its time limit (ms) only on PostgreSQL without Redis (plugins/caller-cache.ts). */
   AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** DuckDB's memory limit (DuckDB size syntax, e.g. 256MB, 1GB). */
   REPORT_STORE_MEMORY_LIMIT: z
@@ -99,6 +99,24 @@ const schema = z.object({
   REPORT_HEAVY_CONCURRENCY: z.coerce.number().int().min(1).max(4).default(2),
   /** Heavy report queries that may wait; one more is answered 608 at once. */
   REPORT_HEAVY_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
+  /** The SDK version the integration panel names (issue 27). */
+  SDK_VERSION: z.string().max(40).default('4.2.0'),
+  /** The SDK integration guide the integration panel links to. */
+  SDK_GUIDE_URL: z.string().url().default('https://developers.publisher-portal.example/sdk/guide'),
+  /** The network's advertising system domain, first field of the app-ads.txt line. */
+  APP_ADS_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i, 'must be a domain name')
+    .default('publisher-portal.example'),
+  /** The network's certification authority ID (TAG-ID), fourth field of the app-ads.txt line. */
+  APP_ADS_CERT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,40}$/, 'must be letters and digits')
+    .default('a7f3c9e2b1d04e68'),
+  /** Hour (REPORT_TIMEZONE) of the daily app-ads.txt check. */
+  APP_ADS_CHECK_HOUR: z.coerce.number().int().min(0).max(23).default(4),
+  /** Tests only: the crawler may reach loopback addresses over http (refused with NODE_ENV=production). */
+  APP_ADS_ALLOW_LOOPBACK: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -157,6 +175,19 @@ export type Config = {
   reportHeavyConcurrency: number;
   /** Heavy report queries waiting at most (one more is answered 608). */
   reportHeavyQueue: number;
+  /** The integration panel's SDK and app-ads.txt settings (issue 27). */
+  goLive: GoLiveConfig;
+};
+
+/** SDK_VERSION, SDK_GUIDE_URL and the APP_ADS_* variables. */
+export type GoLiveConfig = {
+  sdkVersion: string;
+  sdkGuideUrl: string;
+  appAdsDomain: string;
+  appAdsCertId: string;
+  appAdsCheckHour: number;
+  /** Tests only: loopback addresses over plain http are crawled. */
+  appAdsAllowLoopback: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -173,6 +204,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.CAPTCHA_TEST_ANSWER && e.NODE_ENV === 'production') {
     throw new ConfigError(
       'Invalid configuration:\n  CAPTCHA_TEST_ANSWER: must not be set when NODE_ENV=production',
+    );
+  }
+  if (e.APP_ADS_ALLOW_LOOPBACK && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  APP_ADS_ALLOW_LOOPBACK: must not be set when NODE_ENV=production',
     );
   }
   if (e.REPORT_STORE_CLUSTER && !/^(clickhouses?|https?):\/\//.test(e.REPORT_STORE_URL ?? '')) {
@@ -221,5 +257,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reportExportTimeoutMs: e.REPORT_EXPORT_TIMEOUT_MS,
     reportHeavyConcurrency: e.REPORT_HEAVY_CONCURRENCY,
     reportHeavyQueue: e.REPORT_HEAVY_QUEUE,
+    goLive: {
+      sdkVersion: e.SDK_VERSION,
+      sdkGuideUrl: e.SDK_GUIDE_URL,
+      appAdsDomain: e.APP_ADS_DOMAIN.toLowerCase(),
+      appAdsCertId: e.APP_ADS_CERT_ID,
+      appAdsCheckHour: e.APP_ADS_CHECK_HOUR,
+      appAdsAllowLoopback: e.APP_ADS_ALLOW_LOOPBACK ?? false,
+    },
   };
 }

@@ -21,8 +21,8 @@ consumeQueryToken();
 const queryClient = createQueryClient();
 const token = getToken();
 if (token) {
-  preloadScreen(window.location.pathname, queryClient);
-  prefetchAccess(queryClient, token);
+  const userInfoKnown = prefetchAccess(queryClient, token);
+  preloadScreen(window.location.pathname, queryClient, userInfoKnown);
 }
 
 const root = document.getElementById('root');

@@ -169,3 +169,12 @@ export function canUseApiKeys(caller: SecurityCaller): boolean {
 export function canReadAudit(caller: SecurityCaller): boolean {
   return caller.roles.includes(Role.OPS) || (activeMember(caller) && caller.roles.includes(Role.ADMIN));
 }
+
+/**
+ * Whether `caller` may manage the organisation's test devices and app-ads.txt settings (issue 27):
+ * an active organisation admin (67). The server answers 402 otherwise; the web shows
+ * /account/testDevices to them.
+ */
+export function canManageTestDevices(caller: SecurityCaller): boolean {
+  return activeMember(caller) && caller.roles.includes(Role.ADMIN) && !caller.roles.includes(Role.OPS);
+}

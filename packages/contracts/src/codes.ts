@@ -34,6 +34,8 @@ export const Code = {
   TWO_FACTOR_REQUIRED: 10031,
   TWO_FACTOR_CHALLENGE_EXPIRED: 10032,
   VIEW_SCHEDULED_BY_OTHERS: 10033,
+  TEST_DEVICE_EXISTS: 10150,
+  APP_ADS_NO_WEBSITE: 10151,
   SESSION_EXPIRED: 20003,
   LOGIN_INVALID: 20005,
 } as const;
@@ -112,6 +114,14 @@ export const codeText: Record<CodeValue, Record<Lang, string>> = {
   10033: {
     zh: '其他成员的定时报表正在使用此视图，不能删除、设为私有或改为其他报表',
     en: "Other members' scheduled reports use this view: it cannot be deleted, made private or moved to another report",
+  },
+  10150: {
+    zh: '该广告 ID 已在测试设备列表中',
+    en: 'This advertising ID is already on the test device list',
+  },
+  10151: {
+    zh: '请先填写应用的开发者网站，再检查 app-ads.txt',
+    en: "Enter the app's developer website before checking its app-ads.txt",
   },
   20003: { zh: '登录已过期，请重新登录', en: 'Your session has expired, please sign in again' },
   20005: { zh: '登录已失效，请重新登录', en: 'Your login is no longer valid, please sign in again' },

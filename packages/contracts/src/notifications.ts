@@ -216,6 +216,36 @@ export const notificationKinds = {
     channels: 'both',
     audience: 'user',
   }),
+  app_ads_txt_missing: defineNotificationKind({
+    label: { zh: 'app-ads.txt 缺少本平台的行', en: 'app-ads.txt line missing' },
+    params: z.object({ app_id: id, app_name: text, url: text, line: text }),
+    title: {
+      zh: '应用「{app_name}」的 app-ads.txt 缺少本平台的行',
+      en: 'The app-ads.txt of "{app_name}" lacks our line',
+    },
+    body: {
+      zh: '检查 {url} 时未找到本平台的行，广告主可能因此不购买该应用的广告。请在文件中加入：{line}',
+      en: "Checking {url} found no line of ours, so buyers may skip this app's ads. Add this line to the file: {line}",
+    },
+    link: (p) => `/apps/list?app_name=${q(p.app_name)}`,
+    channels: 'both',
+    audience: 'organisation_admins',
+  }),
+  app_ads_txt_wrong: defineNotificationKind({
+    label: { zh: 'app-ads.txt 中的行有误', en: 'app-ads.txt line wrong' },
+    params: z.object({ app_id: id, app_name: text, url: text, line: text }),
+    title: {
+      zh: '应用「{app_name}」的 app-ads.txt 中本平台的行有误',
+      en: 'Our line in the app-ads.txt of "{app_name}" is wrong',
+    },
+    body: {
+      zh: '{url} 中本平台的行与您的账户不符。请改为：{line}',
+      en: 'The line of ours in {url} does not match your account. Change it to: {line}',
+    },
+    link: (p) => `/apps/list?app_name=${q(p.app_name)}`,
+    channels: 'both',
+    audience: 'organisation_admins',
+  }),
 } as const;
 
 export type NotificationKind = keyof typeof notificationKinds;

@@ -25,7 +25,8 @@ import {
   rtbFacts,
   sdkFacts,
 } from '../reports/fact-tables.ts';
-import { openDuckDbStore, type ReportStore } from '../reports/store.ts';
+import type { ReportStore } from '../reports/store.ts';
+import { openDuckDbStore } from '../reports/stores/duckdb.ts';
 import { generateAffiliateFacts } from './affiliate-generator.ts';
 import { generateGameFacts } from './game-generator.ts';
 import { rangeOf } from './gen-sql.ts';

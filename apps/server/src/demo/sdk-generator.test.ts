@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDuckDbStore, type ReportStore } from '../reports/store.ts';
+import type { ReportStore } from '../reports/store.ts';
+import { openDuckDbStore } from '../reports/stores/duckdb.ts';
 import { type FactApp, generateSdkFacts } from './sdk-generator.ts';
 
 const apps: FactApp[] = [

@@ -1,14 +1,14 @@
-import { Role, SESSION_TTL_MS } from '@portal/contracts/constants.ts';
+import { DataPermissionType, Role, SESSION_TTL_MS } from '@portal/contracts/constants.ts';
 import { yesterdayIn } from '@portal/contracts/report-dates.ts';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apps } from '../db/schema/inventory.ts';
-import { userRoles, users } from '../db/schema/users.ts';
+import { dataPermissions, userRoles, users } from '../db/schema/users.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../demo/accounts.ts';
 import { seedDemoFacts } from '../demo/demo-facts.ts';
 import { loginAs } from '../test/login.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../test/test-app.ts';
-import { changesCallerData, createCallerCache } from './caller-cache.ts';
+import { callerCacheLimitMs, changesCallerData, createCallerCache } from './caller-cache.ts';
 
 describe('createCallerCache', () => {
   it('shares one load per token and key while fresh, and loads again after the time limit', async () => {
@@ -48,6 +48,28 @@ describe('createCallerCache', () => {
     let loads = 0;
     await off.get('a', 'k', async () => ++loads);
     expect(await off.get('a', 'k', async () => ++loads)).toBe(2);
+  });
+
+  it('keeps values with no time limit until the generation moves', async () => {
+    let t = 0;
+    const cache = createCallerCache(Number.POSITIVE_INFINITY, () => t);
+    let loads = 0;
+    const load = async () => ++loads;
+    await cache.get('a', 'k', load);
+    t = 7 * 24 * 3600_000;
+    expect(await cache.get('a', 'k', load)).toBe(1);
+    cache.bump(true);
+    expect(await cache.get('a', 'k', load)).toBe(2);
+  });
+
+  it('has a time limit only where a write could go unheard (PostgreSQL without Redis)', () => {
+    const pg = 'postgres://x/db';
+    expect(callerCacheLimitMs({ authCacheMs: 2000, databaseUrl: pg })).toBe(2000);
+    expect(callerCacheLimitMs({ authCacheMs: 2000, databaseUrl: pg, redisUrl: 'redis://r' })).toBe(
+      Number.POSITIVE_INFINITY,
+    );
+    expect(callerCacheLimitMs({ authCacheMs: 2000 })).toBe(Number.POSITIVE_INFINITY);
+    expect(callerCacheLimitMs({ authCacheMs: 0, redisUrl: 'redis://r' })).toBe(0);
   });
 
   it('keeps shared values apart from any token', async () => {
@@ -107,6 +129,52 @@ describe.each(testDbKinds)('cached callers on %s', (db) => {
     expect((await sdkList(token)).json().code).toBe(402);
     await t.app.db.insert(userRoles).values({ user_id: userId, role_id: Role.ADMIN });
     expect((await sdkList(token)).json().code).toBe(0);
+  });
+
+  it('reads session, roles, access and scope in one statement when cold, none when warm', async () => {
+    const member = await loginAs(t.app, 'member@example.com', DEMO_PASSWORD);
+    for (const tok of [token, member]) {
+      t.app.callerCache.bump();
+      const seen: string[] = [];
+      const watch = vi.spyOn(t.app.callerCache, 'observe').mockImplementation((q) => {
+        seen.push(q);
+      });
+      try {
+        await sdkList(tok);
+        const cold = seen.filter((q) => /^\s*select\b/i.test(q));
+        expect(cold, cold.join('\n')).toHaveLength(1);
+        seen.length = 0;
+        await sdkList(tok);
+        expect(seen.filter((q) => /^\s*select\b/i.test(q))).toEqual([]);
+      } finally {
+        watch.mockRestore();
+      }
+    }
+  });
+
+  it("applies a member's removed data permission on the very next request", async () => {
+    const [m] = await t.app.db.select().from(users).where(eq(users.email, 'member@example.com'));
+    if (!m) throw new Error('member missing');
+    const member = await loginAs(t.app, 'member@example.com', DEMO_PASSWORD);
+    const keys = async () =>
+      new Set(
+        ((await sdkList(member, 'app_key,request')).json().data?.list ?? []).map(
+          (r: { app_key: string }) => r.app_key,
+        ),
+      );
+    const before = await keys();
+    expect(before.size).toBeGreaterThan(0);
+    const granted = await t.app.db
+      .select()
+      .from(dataPermissions)
+      .where(and(eq(dataPermissions.user_id, m.id), eq(dataPermissions.type, DataPermissionType.SDK)));
+    await t.app.db.delete(dataPermissions).where(eq(dataPermissions.user_id, m.id));
+    try {
+      expect((await sdkList(member, 'app_key,request')).json().code).not.toBe(0);
+    } finally {
+      if (granted.length) await t.app.db.insert(dataPermissions).values(granted);
+    }
+    expect(await keys()).toEqual(before);
   });
 
   it('labels rows with an app name changed a moment ago', async () => {

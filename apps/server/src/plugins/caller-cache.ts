@@ -1,8 +1,9 @@
 /**
  * What a session token resolves to (the user with roles, report access, SDK and channel scopes),
- * kept per process for at most `AUTH_CACHE_MS` (default 2000 ms; 0 turns the cache off), so a report
- * request costs no accounts-store query when the same caller asked a moment ago (bench/RESULTS.md,
- * API overhead a/b).
+ * kept per process until something it was read from is written (the generation below), so a report
+ * request costs no accounts-store query when the same caller asked before (bench/RESULTS.md, API
+ * overhead a/b). No time limit bounds it (issue 26 item 2) except where this process cannot hear every
+ * write (`callerCacheLimitMs`); `AUTH_CACHE_MS=0` turns the cache off.
  *
  * Correctness rests on a write generation, not on the time limit alone:
  * - every statement that writes a table the values come from (`CALLER_TABLES`), or any DDL, bumps the
@@ -16,8 +17,8 @@
  * API instances share their bumps through Redis (caller-cache-sync.ts); while the shared version
  * cannot be read (Redis down) the cache is paused: every request reads the accounts store, so a
  * revocation elsewhere applies at once (fail closed for revocation, open for availability). Without
- * Redis configured, the time limit bounds what another process writing to a shared PostgreSQL could
- * leave stale.
+ * Redis configured on PostgreSQL, `AUTH_CACHE_MS` bounds what another process writing to the shared
+ * database could leave stale; on PGlite the store belongs to this process alone.
  * Session expiry is checked by the caller on every hit (plugins/session-impl.ts).
  */
 
@@ -64,6 +65,22 @@ export function changesCallerData(sql: string): boolean {
   return OTHER_WRITE.test(sql);
 }
 
+/**
+ * The time limit (ms) of a cache under `config`: 0 (off) when `AUTH_CACHE_MS` is 0; none (Infinity)
+ * when every write that matters is heard, through Redis' shared version (REDIS_URL) or because the
+ * accounts store is this process's own PGlite; else `AUTH_CACHE_MS` (PostgreSQL without Redis, where
+ * another process could write unseen).
+ */
+export function callerCacheLimitMs(config: {
+  authCacheMs: number;
+  redisUrl?: string | undefined;
+  databaseUrl?: string | undefined;
+}): number {
+  if (config.authCacheMs <= 0) return 0;
+  if (config.redisUrl || !config.databaseUrl) return Number.POSITIVE_INFINITY;
+  return config.authCacheMs;
+}
+
 type Entry = { generation: number; at: number; values: Map<string, Promise<unknown>> };
 
 export type CallerCache = {
@@ -97,7 +114,10 @@ export type CallerCache = {
   shared<T>(key: string, load: () => Promise<T>): Promise<T>;
 };
 
-/** A cache keeping values for `ttlMs` (0: never; every `get` loads) and `now` in ms (monotonic). */
+/**
+ * A cache keeping values for `ttlMs` (0: never, every `get` loads; Infinity: until the generation
+ * moves) and `now` in ms (monotonic).
+ */
 export function createCallerCache(ttlMs: number, now: () => number = () => performance.now()): CallerCache {
   let generation = 0;
   let paused = false;

@@ -42,14 +42,15 @@ export async function sessionUserOf(
   if (!token) throw new AppError(603);
   if (token.length > MAX_TOKEN_LENGTH) throw new AppError(20003);
   const tokenHash = hashToken(token);
-  // Reused until the next write to sessions, users or roles (caller-cache.ts); expiry checked each time.
+  // Session, roles and grants in one statement (session-store.ts), reused until a write to a table
+  // they come from, here or on another instance (caller-cache.ts); expiry checked each time.
   const found = await app.callerCache.get(tokenHash, 'session', () => readSession(app.db, tokenHash));
   if (!isLive(found, app.now())) {
     // A session revoked because the user was inactivated or deleted answers 20005 (api-contract §2).
     const reason = await sessionRevokedReason(app.db, tokenHash);
     throw new AppError(reason === 'inactivated' || reason === 'deleted' ? 20005 : 20003);
   }
-  const { user, roles } = found;
+  const { user, roles, grants } = found;
   if (user.status === UserStatus.INACTIVE || user.status === UserStatus.DELETED) {
     throw new AppError(20005);
   }
@@ -63,5 +64,6 @@ export async function sessionUserOf(
     roles,
     timezone: user.timezone ?? null,
     tokenHash,
+    grants,
   };
 }

@@ -8,7 +8,10 @@ import { SESSION_TTL_MS } from '@portal/contracts/constants.ts';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessions } from '../db/schema/auth.ts';
-import { userRoles, users } from '../db/schema/users.ts';
+import { apps } from '../db/schema/inventory.ts';
+import { companies, companyChannels } from '../db/schema/organisations.ts';
+import { companySecurity, userTwoFactor } from '../db/schema/security.ts';
+import { dataPermissions, userRoles, users } from '../db/schema/users.ts';
 import { hashToken, newSessionToken } from '../lib/session-token.ts';
 
 /** Starts a session for `userId` at `now`; returns the token (shown to the client once, never stored). */
@@ -76,21 +79,94 @@ export async function sessionRevokedReason(db: Db, tokenHash: string): Promise<s
 export type SessionLookup = {
   user: typeof users.$inferSelect;
   roles: number[];
+  /** What the same statement read for the caller's access and scope (report-access.ts, scope.ts). */
+  grants: CallerGrants;
+};
+
+/**
+ * The caller's access and scope inputs, read beside the session in the same statement so a cold
+ * request costs one accounts-store round trip (issue 26 item 2). Everything is raw rows; the rules
+ * live in modules/permission (report access, SDK and channel scope) and modules/two-factor.
+ */
+export type CallerGrants = {
+  /** The user's organisation (`users.company_id`): name and cooperation types; null without one. */
+  company: { name: string; cooperationTypes: number[] } | null;
+  /** Every app key of the organisation (any audit status), sorted; [] without one. */
+  companyAppKeys: string[];
+  /** The organisation's channels (type 4 RTB, 5 affiliate), sorted by name. */
+  companyChannels: { type: number; name: string }[];
+  /** The user's data permissions (type 3 app key, 4 RTB, 5 affiliate channel; `rule` the key or name). */
+  permissions: { type: number; rule: string }[];
+  /** Whether the organisation requires two-factor (company_security). */
+  requireTwoFactor: boolean;
+  /** Whether the user has two-factor on (user_two_factor.enabled_at set). */
+  hasTwoFactor: boolean;
 };
 
 /** A session row with its user and roles, whatever its state (the caller checks revocation and expiry). */
 export type SessionRecord = SessionLookup & { expiresAt: Date; revoked: boolean };
 
-/** The session `tokenHash` with its user and roles, read in one round trip; null when unknown. */
+/**
+ * The grants columns of the caller statement for the user row `users` (roles, organisation, app keys,
+ * channels, data permissions, two-factor), each a correlated subquery so the whole is one statement.
+ * JSON aggregates: both drivers (PGlite, node-postgres) parse json into arrays. The correlated
+ * columns are written out qualified: drizzle leaves them bare in a one-table select, where `"id"`
+ * would bind to the subquery's own table.
+ */
+const USER_ID = sql.raw('"users"."id"');
+const USER_COMPANY = sql.raw('"users"."company_id"');
+const callerColumns = {
+  roles: sql<number[] | null>`(select array_agg(ur.role_id::int order by ur.role_id)
+      from ${userRoles} ur where ur.user_id = ${USER_ID})`,
+  company: sql<unknown>`(select json_build_object('name', c.company_name, 'coop', c.cooperation_types)
+      from ${companies} c where c.id = ${USER_COMPANY})`,
+  appKeys: sql<unknown>`(select json_agg(a.app_key order by a.app_key)
+      from ${apps} a where a.company_id = ${USER_COMPANY})`,
+  channels: sql<unknown>`(select json_agg(json_build_array(cc.type, cc.name) order by cc.name, cc.type)
+      from ${companyChannels} cc where cc.company_id = ${USER_COMPANY})`,
+  permissions: sql<unknown>`(select json_agg(json_build_array(dp.type, dp.rule) order by dp.id)
+      from ${dataPermissions} dp where dp.user_id = ${USER_ID})`,
+  requireTwoFactor: sql<unknown>`(select cs.require_two_factor
+      from ${companySecurity} cs where cs.company_id = ${USER_COMPANY})`,
+  hasTwoFactor: sql<unknown>`exists (select 1 from ${userTwoFactor} tf
+      where tf.user_id = ${USER_ID} and tf.enabled_at is not null)`,
+};
+
+type CallerRow = { [K in keyof typeof callerColumns]: unknown };
+
+/** json as the driver handed it: parsed already, or text on a driver that leaves it alone. */
+const json = <T>(v: unknown, empty: T): T =>
+  v === null || v === undefined ? empty : ((typeof v === 'string' ? JSON.parse(v) : v) as T);
+
+/** Roles and grants out of the caller columns of one row. */
+function grantsOf(row: CallerRow): { roles: number[]; grants: CallerGrants } {
+  const company = json<{ name: string; coop: number[] | null } | null>(row.company, null);
+  return {
+    roles: json<number[]>(row.roles, []).map(Number),
+    grants: {
+      company: company ? { name: company.name, cooperationTypes: (company.coop ?? []).map(Number) } : null,
+      companyAppKeys: json<string[]>(row.appKeys, []),
+      companyChannels: json<[number, string][]>(row.channels, []).map(([type, name]) => ({
+        type: Number(type),
+        name,
+      })),
+      permissions: json<[number, string][]>(row.permissions, []).map(([type, rule]) => ({
+        type: Number(type),
+        rule,
+      })),
+      requireTwoFactor: row.requireTwoFactor === true || row.requireTwoFactor === 't',
+      hasTwoFactor: row.hasTwoFactor === true || row.hasTwoFactor === 't',
+    },
+  };
+}
+
+/**
+ * The session `tokenHash` with its user, roles and grants, read in ONE statement (it runs on every
+ * cold authenticated request: bench/RESULTS.md, API overhead); null when unknown.
+ */
 export async function readSession(db: Db, tokenHash: string): Promise<SessionRecord | null> {
-  // One round trip: this runs on every authenticated request (bench/RESULTS.md, API overhead).
   const [row] = await db
-    .select({
-      session: sessions,
-      user: users,
-      roles: sql<number[] | null>`(select array_agg(${userRoles.role_id}::int order by ${userRoles.role_id})
-        from ${userRoles} where ${userRoles.user_id} = ${users.id})`,
-    })
+    .select({ session: sessions, user: users, ...callerColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(eq(sessions.token_hash, tokenHash))
@@ -98,10 +174,20 @@ export async function readSession(db: Db, tokenHash: string): Promise<SessionRec
   if (!row) return null;
   return {
     user: row.user,
-    roles: (row.roles ?? []).map(Number),
+    ...grantsOf(row),
     expiresAt: row.session.expires_at,
     revoked: row.session.revoked_at !== null,
   };
+}
+
+/** User `userId` with roles and grants in one statement (an API key's creator); null when unknown. */
+export async function readCallerUser(db: Db, userId: number): Promise<SessionLookup | null> {
+  const [row] = await db
+    .select({ user: users, ...callerColumns })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ? { user: row.user, ...grantsOf(row) } : null;
 }
 
 /** Whether `record` is a live session at `now`: known, not revoked, not expired. */

@@ -6,6 +6,7 @@
  * OWNER: passport work fills in the implementation; other modules only use the types and hooks.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CallerGrants } from './session-store.ts';
 
 /** The signed-in caller, loaded fresh from the store on every request. */
 export type SessionUser = {
@@ -22,6 +23,11 @@ export type SessionUser = {
   timezone: string | null;
   /** SHA-256 hex of the session token (for logout). */
   tokenHash: string;
+  /**
+   * Access and scope inputs read in the same statement as the session (session-store.ts), as fresh
+   * as it; absent on a caller built another way, whose modules read them from the store.
+   */
+  grants?: CallerGrants;
 };
 
 declare module 'fastify' {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSdkFacts } from '../demo/sdk-generator.ts';
 import { buildListSql, type ReportQuery, splitByDay } from './query-builder.ts';
 import { sdkDef } from './report-defs.ts';
-import { openDuckDbStore, type ReportStore } from './store.ts';
+import type { ReportStore } from './store.ts';
+import { openDuckDbStore } from './stores/duckdb.ts';
 
 const base: ReportQuery = {
   start: '20260105',

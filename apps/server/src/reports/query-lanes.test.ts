@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLOW_SQL, until } from '../test/slow-sql.ts';
 import { LaneFullError, LaneWaitError, QueryLanes, QueryTimeoutError } from './query-lanes.ts';
-import { openDuckDbStore, type ReportStore } from './store.ts';
+import type { ReportStore } from './store.ts';
+import { openDuckDbStore } from './stores/duckdb.ts';
 
 let store: ReportStore;
 beforeAll(async () => {

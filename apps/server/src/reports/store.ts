@@ -3,16 +3,11 @@
  * per engine under `stores/`: the embedded DuckDB file (default) and ClickHouse at scale
  * (`REPORT_STORE_URL`). The query builder renders each adapter's `dialect` from the same catalogue
  * (query-builder.ts, sql-dialect.ts), so a third store is one more adapter and one more dialect.
+ * This file holds the interface only; open-store.ts picks and opens the configured adapter, so the
+ * adapters can import the interface without a cycle.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import type { Config } from '../config.ts';
 import type { FactTable } from './fact-tables.ts';
-import { clickhouseDatabaseExists, clickhouseUrlOptions, openClickHouseStore } from './stores/clickhouse.ts';
-import { openDuckDbStore } from './stores/duckdb.ts';
-
-/** The embedded store's opener, also used directly by tests and the bench. */
-export { openDuckDbStore };
+import type { StatementCacheStats } from './stores/statement-cache.ts';
 
 /**
  * A value bound to a named parameter (`$name` in DuckDB SQL, `{name:Type}` in ClickHouse SQL); an
@@ -68,6 +63,11 @@ export interface ReportStore {
    */
   stream(sql: string, params?: ReportParams, opts?: QueryOptions): AsyncGenerator<ReportResultRow[]>;
   /**
+   * Prepared statements made and reused since the store opened, on stores that keep them (DuckDB:
+   * stores/statement-cache.ts); absent where the engine has none to keep (ClickHouse over HTTP).
+   */
+  statementStats?(): StatementCacheStats;
+  /**
    * Replaces exactly the days `days` (yyyy-MM-dd) of fact table `t` (its hourly table, else its daily
    * one) with `rows` (`FactRows`, all of them on those days) and brings the daily rollup of those days
    * in line. Returns the number of rows written. Days of `days` without rows end up empty; other days
@@ -84,38 +84,4 @@ export class ReportStoreMissingError extends Error {
     super(`the report store ${where} does not exist`);
     this.name = 'ReportStoreMissingError';
   }
-}
-
-/** The DuckDB file `config` names: `DATA_DIR/reports.duckdb`, or the path of `duckdb:<path>`; else null. */
-export function duckDbFileOf(config: Pick<Config, 'reportStoreUrl' | 'dataDir'>): string | null {
-  const url = config.reportStoreUrl;
-  if (!url) return path.join(config.dataDir, 'reports.duckdb');
-  if (url.startsWith('duckdb:')) return url.slice('duckdb:'.length).replace(/^\/\//, '');
-  return null;
-}
-
-/**
- * Opens the configured report store and ensures its schema: `REPORT_STORE_URL` unset → the DuckDB
- * file `DATA_DIR/reports.duckdb`; `duckdb:<path>` → that file; `clickhouse://user:pass@host:8123/db`
- * or `http(s)://…/db` → ClickHouse over HTTP (on the cluster `REPORT_STORE_CLUSTER` when set). A missing
- * store (file, ClickHouse database) is created, unless `create: false`: then ReportStoreMissingError.
- * Throws on any other scheme.
- */
-export async function openReportStore(config: Config, opts: { create?: boolean } = {}): Promise<ReportStore> {
-  const create = opts.create ?? true;
-  const url = config.reportStoreUrl;
-  const file = duckDbFileOf(config);
-  if (file !== null) {
-    if (!create && file !== ':memory:' && !existsSync(file)) throw new ReportStoreMissingError(file);
-    return openDuckDbStore(file, config.reportStoreMemoryLimit);
-  }
-  if (url && /^(clickhouse|https?):\/\//.test(url)) {
-    if (!create && !(await clickhouseDatabaseExists(url))) {
-      throw new ReportStoreMissingError(`ClickHouse database ${clickhouseUrlOptions(url).database}`);
-    }
-    return openClickHouseStore(url, { cluster: config.reportStoreCluster });
-  }
-  throw new Error(
-    `REPORT_STORE_URL: expected duckdb:<path>, clickhouse://… or http(s)://… (got ${url?.split(':')[0]}:)`,
-  );
 }

@@ -15,11 +15,12 @@ import { useSession } from '@/lib/use-session.ts';
 /**
  * Starts the user info and the menu of a stored session's `token` before the first render, so they
  * travel beside the landing screen's chunks (issue 11); the provider's queries find them in flight.
- * Errors stay with the queries (shown by the request client when they answer).
+ * Errors stay with the queries (shown by the request client when they answer). Returns a promise that
+ * settles (never rejects) once the user info has answered, by then in the session (userInfoQuery).
  */
-export function prefetchAccess(client: QueryClient, token: string): void {
-  void client.prefetchQuery(userInfoQuery(token));
+export function prefetchAccess(client: QueryClient, token: string): Promise<void> {
   void client.prefetchQuery(menuQuery(token));
+  return client.prefetchQuery(userInfoQuery(token));
 }
 
 /** Provides {@link Access} to the tree. */

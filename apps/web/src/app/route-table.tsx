@@ -2,7 +2,9 @@
  * Screens of the route table (lib/route-table.ts), lazily loaded so /login stays small. The table
  * names each screen's module under src/features/; this resolves the names through Vite's
  * `import.meta.glob`, one `import()` per screen shared by lazy and preload. A screen may have a
- * prefetcher: a small module whose `prefetch(client)` starts the screen's first requests; it is loaded
+ * prefetcher: a small module whose `prefetch(client, userInfoKnown)` starts the screen's first requests
+ * (those that depend on the user, e.g. a report's default range on the user's clock, once the user
+ * info is in the session: `userInfoKnown` settles then, issue 26 item 1); it is loaded
  * apart from the screen (no table or form code in it), so {@link preloadScreen} starts those requests
  * while the user info, the menu and the screen's own chunks are still loading (issue 11: first rows
  * beside them, not after).
@@ -13,13 +15,13 @@ import { routeTable } from '@/lib/route-table.ts';
 
 type Page = LazyExoticComponent<ComponentType>;
 type Loader = () => Promise<{ default: ComponentType }>;
-type Prefetcher = () => Promise<{ prefetch: (client: QueryClient) => void }>;
+/** A screen's first requests into `client`; `userInfoKnown` settles once the session holds the user info. */
+export type Prefetch = (client: QueryClient, userInfoKnown: Promise<unknown>) => void;
+type Prefetcher = () => Promise<{ prefetch: Prefetch }>;
 
 /** Every page and prefetch module of the features, by path relative to this file (not loaded yet). */
 const pageModules = import.meta.glob<{ default: ComponentType }>('../features/*/pages/*-page.tsx');
-const prefetchModules = import.meta.glob<{ prefetch: (client: QueryClient) => void }>(
-  '../features/*/api/prefetch-*.ts',
-);
+const prefetchModules = import.meta.glob<{ prefetch: Prefetch }>('../features/*/api/prefetch-*.ts');
 
 /** The module of each table path (screens the table names but no file holds are left out, see the test). */
 export const loaders: Record<string, Loader> = Object.fromEntries(
@@ -60,8 +62,8 @@ export function hasPrefetcher(path: string): boolean {
  * the server scopes every request, and the screen is simply never shown. A failed chunk is left to
  * the screen's own lazy load, which asks again and shows the error.
  */
-export function preloadScreen(pathname: string, client: QueryClient): void {
+export function preloadScreen(pathname: string, client: QueryClient, userInfoKnown: Promise<unknown>): void {
   const ignore = () => undefined;
   loaders[pathname]?.().catch(ignore);
-  prefetchers[pathname]?.().then((m) => m.prefetch(client), ignore);
+  prefetchers[pathname]?.().then((m) => m.prefetch(client, userInfoKnown), ignore);
 }

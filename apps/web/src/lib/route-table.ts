@@ -9,7 +9,12 @@
  * `screen` is a module path under src/features/ without extension, which the app shell resolves
  * (app/route-table.tsx, where a test checks that every name resolves).
  */
-import { type AccessCaller, canReadAudit, canUseApiKeys } from '@portal/contracts/access.ts';
+import {
+  type AccessCaller,
+  canManageTestDevices,
+  canReadAudit,
+  canUseApiKeys,
+} from '@portal/contracts/access.ts';
 
 export type NavGroup = 'reports' | 'appReport' | 'apps' | 'account' | 'admin';
 
@@ -35,7 +40,7 @@ export type RouteEntry = {
   group: NavGroup;
   /** The screen module under src/features/, without extension (default export: the page). */
   screen: string;
-  /** A module under src/features/ exporting `prefetch(client)`: the screen's first requests. */
+  /** A module under src/features/ exporting `prefetch(client, userInfoKnown)`: the screen's first requests. */
   prefetch?: string;
   icon?: IconName;
   access: RouteAccess;
@@ -157,6 +162,13 @@ export const routeTable: readonly RouteEntry[] = [
     group: 'account',
     screen: 'api-keys/pages/api-keys-page',
     access: canUseApiKeys,
+  },
+  {
+    path: '/account/testDevices',
+    titleKey: 'menu.testDevices',
+    group: 'account',
+    screen: 'test-devices/pages/test-devices-page',
+    access: canManageTestDevices,
   },
   {
     path: '/account/audit',

@@ -5,7 +5,9 @@
  * built, and refused when the schema would drop one of its keys (a field the contract does not have).
  */
 import { z } from 'zod';
-import type { Reply } from './render-app.tsx';
+
+/** A mocked answer: an envelope (HTTP 200), or an HTTP status with a body. render-app.tsx serves it. */
+export type Reply = { code: number; msg?: string; data?: unknown } | { status: number; body: unknown };
 
 /** A success answer: the envelope `{ code, msg, data }` with `data` as the route's schema outputs it. */
 export type ContractReply<T> = Reply & { code: number; msg: string; data: T };

@@ -10,10 +10,11 @@ import { AppRoutes } from '@/app/router.tsx';
 import { setCookie } from '@/lib/cookie.ts';
 import { refreshSession } from '@/lib/session.ts';
 import { StorageKey } from '@/lib/storage-keys.ts';
-import { contractReply } from './contract-reply.ts';
+import { contractReply, type Reply } from './contract-reply.ts';
 
 export type Call = { method: string; path: string; query: URLSearchParams; headers: Headers; body: unknown };
-export type Reply = { code: number; msg?: string; data?: unknown } | { status: number; body: unknown };
+export type { Reply };
+
 type Handler = (call: Call) => Reply | Promise<Reply>;
 
 /** Stubs fetch with handlers keyed by `METHOD /path`; records every call. Unknown routes answer 404. */

@@ -14,11 +14,11 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/security.ts';
-import { userRoles, users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken } from '../../lib/session-token.ts';
 import { createCounters } from '../../plugins/counters.ts';
 import type { SessionUser } from '../../plugins/session.ts';
+import { readCallerUser } from '../../plugins/session-store.ts';
 import { enforceTwoFactorEnrolment } from '../two-factor/enforce.ts';
 
 declare module 'fastify' {
@@ -57,7 +57,7 @@ export async function registerApiKeyAuth(app: FastifyInstance) {
     const key = await useKey(app.db, keyHash, app.now());
     if (!key) throw new AppError(20003);
     const callerId = apiKeyCallerId(keyHash);
-    const found = await app.callerCache.get(callerId, 'session', () => readUser(app.db, key.user_id));
+    const found = await app.callerCache.get(callerId, 'session', () => readCallerUser(app.db, key.user_id));
     if (!found || found.user.status === UserStatus.DELETED || found.user.status === UserStatus.INACTIVE) {
       throw new AppError(20005);
     }
@@ -73,6 +73,7 @@ export async function registerApiKeyAuth(app: FastifyInstance) {
       roles: found.roles,
       timezone: found.user.timezone ?? null,
       tokenHash: callerId,
+      grants: found.grants,
     } satisfies SessionUser;
     // A key is its creator: when the organisation requires two-factor and the creator has not
     // enrolled, the key answers 10031 like the creator's session would.
@@ -91,18 +92,4 @@ async function useKey(db: Db, keyHash: string, now: Date) {
     .where(and(eq(apiKeys.key_hash, keyHash), isNull(apiKeys.revoked_at)))
     .returning({ id: apiKeys.id, user_id: apiKeys.user_id, company_id: apiKeys.company_id });
   return row ?? null;
-}
-
-/** User `userId` with its role ids; null when unknown. */
-async function readUser(db: Db, userId: number) {
-  const [row] = await db
-    .select({
-      user: users,
-      roles: sql<number[] | null>`(select array_agg(${userRoles.role_id}::int order by ${userRoles.role_id})
-        from ${userRoles} where ${userRoles.user_id} = ${users.id})`,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row ? { user: row.user, roles: (row.roles ?? []).map(Number) } : null;
 }

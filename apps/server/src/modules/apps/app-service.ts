@@ -46,7 +46,11 @@ const adposCount = sql<number>`(select count(*)::int from ${adpos} where ${adpos
  * `app_key` is hidden while the app is under review or rejected (spec §2), and for ever, also after
  * deletion, when it never left review (api-contract §10).
  */
-function visibleKey(row: { audit_status: number; app_key: string; left_review: boolean }): string | null {
+export function visibleKey(row: {
+  audit_status: number;
+  app_key: string;
+  left_review: boolean;
+}): string | null {
   const inReview = row.audit_status === AuditStatus.REVIEW || row.audit_status === REJECTED;
   return row.left_review && !inReview ? row.app_key : null;
 }

@@ -1,12 +1,14 @@
 /**
  * Signed partner calls (spec §7 Other, api-contract §3): `GET /external_api/profit_center`,
- * `POST /external_api/profit_center/notice` and `GET /external_api/company/list`. No session; the
+ * `POST /external_api/profit_center/notice`, `GET /external_api/company/list` and (issue 27) the ad
+ * server's `GET /external_api/test_devices`. No session; the
  * request's fields as sent (query string for GET, JSON body for POST) must carry `partner_id` (a
  * partner of EXTERNAL_API_KEYS), a `timestamp` within 300 s and `sign` = HMAC-SHA256 under that
  * partner's secret (upper-case hex, sorted fields). Anything else answers 10003, whichever check
  * failed. The fields are checked before the schema coerces them.
  */
 import { companyListQuery, profitCenter, publisherCompany } from '@portal/contracts/apps.ts';
+import { externalTestDevices, externalTestDevicesQuery } from '@portal/contracts/test-devices.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +24,7 @@ import {
   parseNumberList,
   upsertProfitCenter,
 } from '../ops/ops-service.ts';
+import { externalTestDevices as readTestDevices } from '../test-devices/test-device-service.ts';
 
 const signedFields = {
   partner_id: z.string().min(1),
@@ -118,5 +121,24 @@ export async function externalRoutes(fastify: FastifyInstance) {
       if (coop === null) throw badCooperationTypes(requestLang(request));
       return ok(request, await listCompanies(app.db, request.query.is_publisher, coop));
     },
+  );
+
+  app.get(
+    '/external_api/test_devices',
+    {
+      ...guarded,
+      schema: {
+        ...common,
+        summary: 'Test devices of every organisation for the ad server (signed partner call)',
+        description:
+          'Every live test device (advertising ID, platform, organisation) and `updated_at`, the latest ' +
+          'change (add, edit, removal) of any device. Pass that `updated_at` back as `since`: while ' +
+          'nothing changed the answer is `changed: false` with an empty list, so polling every few ' +
+          'seconds costs one indexed read.',
+        querystring: externalTestDevicesQuery.extend(signedFields),
+        response: { 200: answer(externalTestDevices) },
+      },
+    },
+    async (request) => ok(request, await readTestDevices(app.db, request.query.since)),
   );
 }

@@ -7,13 +7,11 @@
 import { type AccessCaller, permittedReports as grantedReports, isSeated } from '@portal/contracts/access.ts';
 import { Role } from '@portal/contracts/constants.ts';
 import type { ReportKind } from '@portal/contracts/reports-kinds.ts';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { companies, companyChannels } from '../../db/schema/organisations.ts';
-import { dataPermissions } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { appReportAllowed } from './app-report.ts';
+import { grantsOf } from './scope.ts';
 
 /** The access input of one session user as the server loads it (cached per session). */
 export type ReportAccessInput = {
@@ -37,7 +35,7 @@ export function permittedReports(input: ReportAccessInput): Record<ReportKind, b
   return grantedReports(accessCaller(input));
 }
 
-type AccessUser = Pick<SessionUser, 'userId' | 'status' | 'companyId' | 'roles' | 'tokenHash'>;
+type AccessUser = Pick<SessionUser, 'userId' | 'status' | 'companyId' | 'roles' | 'tokenHash' | 'grants'>;
 
 /**
  * The access input of `user`: read from the accounts store, or reused from an earlier request of the
@@ -47,7 +45,7 @@ export function loadReportAccess(app: FastifyInstance, user: AccessUser): Promis
   return app.callerCache.get(user.tokenHash, 'report-access', () => readReportAccess(app, user));
 }
 
-/** Reads the access input of `user` from the accounts store (one query). */
+/** The access input of `user` from its grants (read with the session: plugins/session-store.ts). */
 async function readReportAccess(app: FastifyInstance, user: AccessUser): Promise<ReportAccessInput> {
   const base = {
     status: user.status,
@@ -59,26 +57,14 @@ async function readReportAccess(app: FastifyInstance, user: AccessUser): Promise
     appReport: false,
   };
   if (user.companyId === null) return base;
-  // One round trip: this runs before every report query (bench/RESULTS.md, API overhead).
-  const [row] = await app.db
-    .select({
-      coop: companies.cooperation_types,
-      name: companies.company_name,
-      // Aliased subqueries with bound ids: drizzle leaves columns unqualified in a one-table select.
-      permissionTypes: sql<number[] | null>`(select array_agg(distinct dp.type::int)
-        from ${dataPermissions} dp where dp.user_id = ${user.userId})`,
-      channelTypes: sql<number[] | null>`(select array_agg(distinct cc.type::int)
-        from ${companyChannels} cc where cc.company_id = ${user.companyId})`,
-    })
-    .from(companies)
-    .where(eq(companies.id, user.companyId))
-    .limit(1);
+  const grants = await grantsOf(app.db, user);
+  const distinct = (types: number[]) => [...new Set(types)].sort((x, y) => x - y);
   return {
     ...base,
-    cooperationTypes: row?.coop ?? [],
-    dataPermissionTypes: (row?.permissionTypes ?? []).map(Number),
-    companyChannelTypes: (row?.channelTypes ?? []).map(Number),
-    appReport: appReportAllowed(app.config, user.companyId, row?.name ?? null),
+    cooperationTypes: grants.company?.cooperationTypes ?? [],
+    dataPermissionTypes: distinct(grants.permissions.map((p) => p.type)),
+    companyChannelTypes: distinct(grants.companyChannels.map((c) => c.type)),
+    appReport: appReportAllowed(app.config, user.companyId, grants.company?.name ?? null),
   };
 }
 

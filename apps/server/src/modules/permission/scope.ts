@@ -1,6 +1,7 @@
 /**
  * Report scope (spec §6, api-contract §8): which SDK app keys the caller may see, computed from the
- * accounts store on every request, so a changed role or data permission applies on the next request.
+ * grants the session statement read (plugins/session-store.ts), kept until something they come from is
+ * written (plugins/caller-cache.ts), so a changed role or data permission applies on the next request.
  *
  * - role 70 (network operations): every app key;
  * - role 67 (organisation super admin): every app key of its company;
@@ -11,34 +12,52 @@
  * yields no rows, so a caller cannot probe which keys exist.
  */
 import { AuditStatus, DataPermissionType, Role, UserStatus } from '@portal/contracts/constants.ts';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { apps } from '../../db/schema/inventory.ts';
-import { companyChannels } from '../../db/schema/organisations.ts';
-import { dataPermissions } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
+import { type CallerGrants, readCallerUser } from '../../plugins/session-store.ts';
 
 /** `all`: no restriction; otherwise the visible keys (possibly none). */
 export type AppKeyScope = { all: true } | { all: false; appKeys: string[] };
 
-type ScopeUser = Pick<SessionUser, 'userId' | 'status' | 'companyId' | 'roles'>;
+type ScopeUser = Pick<SessionUser, 'userId' | 'status' | 'companyId' | 'roles' | 'grants'>;
+
+/**
+ * The caller's grants: those the session statement read (plugins/session-store.ts), else read now in
+ * one statement (a caller built without them, e.g. in a test).
+ */
+export async function grantsOf(db: Db, user: Pick<SessionUser, 'userId' | 'grants'>): Promise<CallerGrants> {
+  if (user.grants) return user.grants;
+  const found = await readCallerUser(db, user.userId);
+  return found?.grants ?? NO_GRANTS;
+}
+
+const NO_GRANTS: CallerGrants = {
+  company: null,
+  companyAppKeys: [],
+  companyChannels: [],
+  permissions: [],
+  requireTwoFactor: false,
+  hasTwoFactor: false,
+};
 
 /** The caller's SDK app-key scope. Throws AppError 601 without a company or while pending. */
 export async function sdkAppKeyScope(db: Db, user: ScopeUser): Promise<AppKeyScope> {
   if (user.roles.includes(Role.OPS)) return { all: true };
   if (user.companyId === null || user.status === UserStatus.APPLICATION) throw new AppError(601);
-  const companyKeys = (
-    await db.select({ app_key: apps.app_key }).from(apps).where(eq(apps.company_id, user.companyId))
-  ).map((r) => r.app_key);
+  return sdkScopeOf(user, await grantsOf(db, user));
+}
+
+/** `sdkAppKeyScope` from grants already read (a seated caller who is not operations staff). */
+function sdkScopeOf(user: ScopeUser, grants: CallerGrants): AppKeyScope {
+  const companyKeys = grants.companyAppKeys;
   if (user.roles.includes(Role.ADMIN)) return { all: false, appKeys: companyKeys };
-  const granted = await db
-    .select({ rule: dataPermissions.rule })
-    .from(dataPermissions)
-    .where(and(eq(dataPermissions.user_id, user.userId), eq(dataPermissions.type, DataPermissionType.SDK)));
+  const granted = grants.permissions.filter((p) => p.type === DataPermissionType.SDK).map((p) => p.rule);
   const own = new Set(companyKeys);
-  return { all: false, appKeys: [...new Set(granted.map((g) => g.rule))].filter((k) => own.has(k)) };
+  return { all: false, appKeys: [...new Set(granted)].filter((k) => own.has(k)) };
 }
 
 /**
@@ -113,19 +132,11 @@ export type ChannelScope = { all: true } | { all: false; channels: string[] };
 export async function channelScope(db: Db, user: ScopeUser, type: 4 | 5): Promise<ChannelScope> {
   if (user.roles.includes(Role.OPS)) return { all: true };
   if (user.companyId === null || user.status === UserStatus.APPLICATION) throw new AppError(601);
-  const own = (
-    await db
-      .select({ name: companyChannels.name })
-      .from(companyChannels)
-      .where(and(eq(companyChannels.company_id, user.companyId), eq(companyChannels.type, type)))
-      .orderBy(companyChannels.name)
-  ).map((r) => r.name);
+  const grants = await grantsOf(db, user);
+  // Ordered by name in the statement, as the editor lists them.
+  const own = grants.companyChannels.filter((c) => c.type === type).map((c) => c.name);
   if (user.roles.includes(Role.ADMIN)) return { all: false, channels: own };
-  const granted = await db
-    .select({ rule: dataPermissions.rule })
-    .from(dataPermissions)
-    .where(and(eq(dataPermissions.user_id, user.userId), eq(dataPermissions.type, type)));
-  const mine = new Set(granted.map((g) => g.rule));
+  const mine = new Set(grants.permissions.filter((p) => p.type === type).map((p) => p.rule));
   return { all: false, channels: own.filter((c) => mine.has(c)) };
 }
 

@@ -2,6 +2,7 @@
 
 import { existData, statusBody } from '@portal/contracts/apps.ts';
 import { PublisherType } from '@portal/contracts/constants.ts';
+import { integrationData, integrationQuery } from '@portal/contracts/integration.ts';
 import {
   adposCreateBody,
   adposDeleteBody,
@@ -24,6 +25,7 @@ import { requestLang } from '../../lib/request-lang.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { requireManager } from '../apps/access.ts';
+import { placementIntegration } from './integration.ts';
 import {
   createPlacement,
   getPlacement,
@@ -168,5 +170,31 @@ export async function placementRoutes(fastify: FastifyInstance) {
       );
       return ok(request, await getPlacement(app.db, m, request.body.id));
     },
+  );
+
+  app.get(
+    '/v1/adpos/integration',
+    {
+      schema: {
+        ...common,
+        summary: 'Integration panel of an ad slot: IDs, SDK version and guide, pending steps',
+        description:
+          '`app.app_key` is null until the app is approved; `pending` lists what still keeps the slot ' +
+          'from live ads (app_review, app_rejected, app_frozen, placement_review, placement_rejected, ' +
+          'placement_frozen). Test devices get test ads already.',
+        querystring: integrationQuery,
+        response: { 200: answer(integrationData) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await placementIntegration(
+          app.db,
+          requireManager(currentUser(request)),
+          request.query.adpos_id,
+          app.config.goLive,
+        ),
+      ),
   );
 }

@@ -23,9 +23,12 @@ export async function enforceTwoFactorEnrolment(app: FastifyInstance, request: F
   const path = request.url.split('?')[0] ?? '';
   if (ALLOWED.some((p) => path === p || path.startsWith(`${p}/`))) return;
   const companyId = user.companyId;
-  const mustEnrol = await app.callerCache.get(user.tokenHash, 'must_enrol_2fa', async () => {
-    if (!(await companyRequires(app.db, companyId))) return false;
-    return !(await hasTwoFactor(app.db, user.userId));
-  });
+  // Read with the session in its one statement (plugins/session-store.ts), else from the store.
+  const mustEnrol = user.grants
+    ? user.grants.requireTwoFactor && !user.grants.hasTwoFactor
+    : await app.callerCache.get(user.tokenHash, 'must_enrol_2fa', async () => {
+        if (!(await companyRequires(app.db, companyId))) return false;
+        return !(await hasTwoFactor(app.db, user.userId));
+      });
   if (mustEnrol) throw new AppError(10031);
 }

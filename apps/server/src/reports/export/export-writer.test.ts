@@ -2,7 +2,7 @@ import { PassThrough, Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { ReportResultRow } from '../store.ts';
-import { contentDisposition, writeExport } from './export-writer.ts';
+import { byteBatches, contentDisposition, writeExport } from './export-writer.ts';
 
 const columns = [
   { field: 'dt', title: '日期' },
@@ -164,5 +164,50 @@ describe('contentDisposition', () => {
     expect(contentDisposition('SDK报表 (1).xlsx', 'sdk-report.xlsx')).toBe(
       `attachment; filename="sdk-report.xlsx"; filename*=UTF-8''SDK%E6%8A%A5%E8%A1%A8%20%281%29.xlsx`,
     );
+  });
+});
+
+describe('XLSX streaming', () => {
+  it('sends the first XLSX bytes while the query still has rows (streams, does not buffer the file)', async () => {
+    const out = new PassThrough();
+    let bytesSeen = 0;
+    out.on('data', (b: Buffer) => {
+      bytesSeen += b.length;
+    });
+    // A query of up to 500,000 rows that stops as soon as the first bytes of the file have gone out.
+    const cap = 500;
+    let produced = 0;
+    async function* query() {
+      for (; produced < cap && bytesSeen === 0; produced++) {
+        yield Array.from({ length: 1000 }, (_, i) => ({ dt: '2026-11-01', app: `app ${i}`, revenue: i }));
+        await new Promise(setImmediate);
+      }
+    }
+    const rowsWritten = await writeExport(out, columns, query(), 'xlsx', { batchBytes: 16 * 1024 });
+    expect(bytesSeen).toBeGreaterThan(0);
+    // The bytes arrived long before the last row would have been read.
+    expect(produced).toBeLessThan(cap / 5);
+    expect(rowsWritten).toBe(produced * 1000);
+  }, 60_000);
+
+  it('hands the worker batches sized by bytes, whatever the chunks', async () => {
+    async function* uneven() {
+      yield Array.from({ length: 5 }, (_, i) => ({ s: 'x'.repeat(100), i }));
+      yield Array.from({ length: 3000 }, (_, i) => ({ s: 'y', i }));
+      yield [{ s: 'z'.repeat(10_000), i: 0 }];
+    }
+    const sizes: number[] = [];
+    for await (const b of byteBatches(uneven(), (r) => [r.s ?? null, r.i ?? null], 4096)) {
+      sizes.push(
+        b.reduce(
+          (n, row) => n + row.reduce<number>((m, v) => m + (typeof v === 'string' ? v.length + 8 : 8), 0),
+          0,
+        ),
+      );
+    }
+    // Every batch but the last reaches the size at its last row and not before.
+    for (const size of sizes.slice(0, -1)) expect(size).toBeGreaterThanOrEqual(4096);
+    for (const size of sizes.slice(0, -2)) expect(size).toBeLessThan(4096 + 200);
+    expect(sizes.length).toBeGreaterThan(10);
   });
 });

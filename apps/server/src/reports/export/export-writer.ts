@@ -70,14 +70,15 @@ export async function drained(out: Writable): Promise<void> {
 /**
  * Writes every row of `chunks` as `format` to `out`, then ends it. Returns the number of rows. XLSX
  * is built in a worker thread (xlsx-export.ts), cells labelled (`label`) and typed (`fileType`) as the
- * page shows them, and starts a new sheet every `sheetRows` rows (default: Excel's limit).
+ * page shows them, handed over in batches of about `batchBytes` (default XLSX_BATCH_BYTES), and
+ * starts a new sheet every `sheetRows` rows (default: Excel's limit).
  */
 export async function writeExport(
   out: Writable,
   columns: ExportColumn[],
   chunks: AsyncIterable<ReportResultRow[]>,
   format: ExportFormat,
-  opts: { sheetRows?: number } = {},
+  opts: { sheetRows?: number; batchBytes?: number } = {},
 ): Promise<number> {
   let rows = 0;
   if (format === 'csv') {
@@ -90,19 +91,59 @@ export async function writeExport(
     out.end();
     return rows;
   }
-  async function* batches() {
-    for await (const chunk of chunks)
-      yield chunk.map((r) =>
-        columns.map((c) => {
-          const v = r[c.field] ?? null;
-          return c.label && v !== null ? c.label(v) : v;
-        }),
-      );
+  const cells = (r: ReportResultRow) =>
+    columns.map((c) => {
+      const v = r[c.field] ?? null;
+      return c.label && v !== null ? c.label(v) : v;
+    });
+  // A batch gathers several store chunks: a client gone away stops the reading at the next one.
+  async function* whileOpen() {
+    for await (const chunk of chunks) {
+      if (out.destroyed) throw new Error('export output closed');
+      yield chunk;
+    }
   }
   return writeXlsx(
     out,
     columns.map((c) => c.title),
-    batches(),
+    byteBatches(whileOpen(), cells, opts.batchBytes ?? XLSX_BATCH_BYTES),
     { drained, sheetRows: opts.sheetRows, types: columns.map((c) => c.fileType ?? 'string') },
   );
+}
+
+/**
+ * Bytes of row values handed to the XLSX worker at once (about 2,000 rows of a full-detail SDK
+ * export). With at most two batches waiting in the worker (xlsx-export.ts), this bounds what an
+ * export holds between the store and the socket whatever the store's chunk size or row width.
+ */
+export const XLSX_BATCH_BYTES = 256 * 1024;
+
+/** Estimated bytes of a cell on its way to the worker: text its length, anything else 8. */
+const cellBytes = (v: ReportValue) => (typeof v === 'string' ? v.length + 8 : 8);
+
+/**
+ * `chunks` regrouped into batches of rows (each row `cells(row)`) of about `maxBytes` each (a batch
+ * closes at the first row that reaches it), whatever size the store's chunks are; the last batch may
+ * be smaller.
+ */
+export async function* byteBatches(
+  chunks: AsyncIterable<ReportResultRow[]>,
+  cells: (row: ReportResultRow) => ReportValue[],
+  maxBytes: number,
+): AsyncGenerator<ReportValue[][]> {
+  let batch: ReportValue[][] = [];
+  let bytes = 0;
+  for await (const chunk of chunks) {
+    for (const row of chunk) {
+      const values = cells(row);
+      batch.push(values);
+      for (const v of values) bytes += cellBytes(v);
+      if (bytes >= maxBytes) {
+        yield batch;
+        batch = [];
+        bytes = 0;
+      }
+    }
+  }
+  if (batch.length) yield batch;
 }

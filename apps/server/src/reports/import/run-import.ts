@@ -20,7 +20,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '../../config.ts';
 import { factTables } from '../fact-tables.ts';
-import { openReportStore, type ReportStore, ReportStoreMissingError } from '../store.ts';
+import { openReportStore } from '../open-store.ts';
+import { type ReportStore, ReportStoreMissingError } from '../store.ts';
 import { IMPORT_PATH, IMPORT_SECRET_HEADER, readHandoff } from './handoff.ts';
 import { type ImportResult, importFacts } from './import-facts.ts';
 

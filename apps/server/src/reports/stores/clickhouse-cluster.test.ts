@@ -13,10 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { type ChdbEndpoint, startChdbEndpoint } from '../../test/chdb-endpoint.ts';
 import { factTables, sdkFacts } from '../fact-tables.ts';
+import { openReportStore } from '../open-store.ts';
 import { sdkDef } from '../report-defs.ts';
 import { queryReportList } from '../report-list.ts';
 import { toReportQuery } from '../sdk-query.ts';
-import { openReportStore, type ReportResultRow, type ReportStore } from '../store.ts';
+import type { ReportResultRow, ReportStore } from '../store.ts';
 import { openClickHouseStore } from './clickhouse.ts';
 import {
   clusterDropSql,

@@ -104,6 +104,11 @@ function clientOptions(o: ReturnType<typeof clickhouseUrlOptions>) {
     request_timeout: 300_000,
     // Failures reach the caller as errors, which it logs; the client's own log would repeat them.
     log: { level: ClickHouseLogLevel.OFF },
+    // What ClickHouse's HTTP interface lets a client reuse between statements (it has no prepared
+    // statements: each query is parsed by the server): open sockets, as many as the query lanes run
+    // at once (light 4 + heavy ≤ 4 + exports 2, reports/query-lanes.ts), like DuckDB's read pool.
+    keep_alive: { enabled: true },
+    max_open_connections: 10,
   };
 }
 

@@ -75,4 +75,32 @@ describe('DuckDB report store', () => {
     expect(order).toEqual(['first', 'second']);
     await store.close();
   });
+
+  it('prepares a read statement once per connection and reuses it with new values', async () => {
+    const store = await openDuckDbStore(':memory:');
+    await generateSdkFacts(store, { apps, days: 2, endDate: '20260101', seed: 3 });
+    const sql =
+      'SELECT app_key, sum(request) AS r FROM sdk_daily WHERE list_contains($keys, app_key) GROUP BY app_key ORDER BY app_key';
+    const before = store.statementStats?.();
+    const a = await store.query(sql, { keys: ['a-app'] });
+    const b = await store.query(sql, { keys: ['b-app', 'c-app'] });
+    const streamed: unknown[] = [];
+    for await (const chunk of store.stream(sql, { keys: ['c-app'] })) streamed.push(...chunk);
+    const after = store.statementStats?.();
+    expect(a.map((r) => r.app_key)).toEqual(['a-app']);
+    expect(b.map((r) => r.app_key)).toEqual(['b-app', 'c-app']);
+    expect(streamed).toEqual([b[1]]);
+    // One connection served the three reads one after another: one prepare, two reuses.
+    expect((after?.prepared ?? 0) - (before?.prepared ?? 0)).toBe(1);
+    expect((after?.reused ?? 0) - (before?.reused ?? 0)).toBe(2);
+    // A kept statement survives a write that replaces the table it reads (DuckDB binds it again).
+    await store.write(async (run) => {
+      await run('DELETE FROM sdk_daily WHERE app_key = $k', { k: 'b-app' });
+    });
+    expect((await store.query(sql, { keys: ['b-app', 'c-app'] })).map((r) => r.app_key)).toEqual(['c-app']);
+    await store.close();
+    // Every kept statement is destroyed before its connection closes.
+    const closed = store.statementStats?.();
+    expect(closed?.destroyed).toBe(closed?.prepared);
+  });
 });

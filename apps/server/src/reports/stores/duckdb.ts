@@ -11,10 +11,22 @@
  * streaming. The call settles only once DuckDB has stopped, then rejects with the signal's reason, so
  * a caller that counts running work (reports/query-lanes.ts) frees its slot when the store is free.
  * Timeouts and queueing live above the store (query-lanes.ts), the same for every adapter.
+ *
+ * Reads run as prepared statements kept per connection by SQL text (statement-cache.ts), so the same
+ * report statement is parsed and planned once per connection and then only bound and executed;
+ * `statementStats()` counts prepares and reuses. Evicted statements are destroyed, and every kept one
+ * before its connection closes. DuckDB binds a kept statement again by itself when a parameter's type
+ * or the schema changed. Writes are not prepared (each is run once).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type DuckDBConnection, DuckDBInstance, type DuckDBValue, listValue } from '@duckdb/node-api';
+import {
+  type DuckDBConnection,
+  DuckDBInstance,
+  type DuckDBPreparedStatement,
+  type DuckDBValue,
+  listValue,
+} from '@duckdb/node-api';
 import { DEFAULT_REPORT_STORE_MEMORY_LIMIT } from '../../config.ts';
 import { type FactTable, factSchemaSql, rollupSql, tableColumns } from '../fact-tables.ts';
 import type {
@@ -25,6 +37,7 @@ import type {
   ReportValue,
   WriteRunner,
 } from '../store.ts';
+import { createStatementCache, type StatementCache, type StatementCacheStats } from './statement-cache.ts';
 
 /**
  * Read connections: enough for every query lane's slots together (light 4 + heavy at most 4 +
@@ -32,6 +45,13 @@ import type {
  * query. DuckDB connections of one instance are cheap; CPU is shared by DuckDB's own threads.
  */
 const READ_POOL_SIZE = 10;
+
+/**
+ * Prepared statements kept per read connection (statement-cache.ts): the report screens' list, count
+ * and totals statements of every kind and shape in use fit with room to spare; a statement is a few
+ * KB of plan.
+ */
+const STATEMENTS_PER_CONNECTION = 64;
 
 /**
  * Opens (creating if needed) a DuckDB file, or `:memory:`, as a report store, with DuckDB's memory
@@ -52,6 +72,30 @@ export async function openDuckDbStore(
   const inFlight = new Set<Promise<unknown>>();
   let writeChain: Promise<unknown> = Promise.resolve();
   let closed = false;
+  const stats: StatementCacheStats = { prepared: 0, reused: 0, destroyed: 0 };
+  const statements = new Map<DuckDBConnection, StatementCache<DuckDBPreparedStatement>>();
+  /** `sql` prepared on the read connection `c`, kept for the next read of the same text. */
+  function prepared(c: DuckDBConnection, sql: string): Promise<DuckDBPreparedStatement> {
+    let cache = statements.get(c);
+    if (!cache) {
+      cache = createStatementCache(
+        STATEMENTS_PER_CONNECTION,
+        (text) => c.prepare(text),
+        (st) => st.destroySync(),
+        stats,
+      );
+      statements.set(c, cache);
+    }
+    return cache.get(sql);
+  }
+  /** The kept statement for `sql` on `c` with `params` bound (no other binding left from before). */
+  async function bound(c: DuckDBConnection, sql: string, params?: ReportParams) {
+    const st = await prepared(c, sql);
+    st.clearBindings();
+    const values = bindable(params);
+    if (values) st.bind(values);
+    return st;
+  }
 
   async function acquire(signal?: AbortSignal): Promise<DuckDBConnection> {
     signal?.throwIfAborted();
@@ -106,8 +150,12 @@ export async function openDuckDbStore(
     p.then(done, done);
     return p;
   }
+  /** Rows of `sql` on `c`: a kept prepared statement on a read connection, a one-off on the writer. */
   async function read(c: DuckDBConnection, sql: string, params?: ReportParams) {
-    const reader = await c.runAndReadAll(sql, bindable(params));
+    const reader =
+      c === writer
+        ? await c.runAndReadAll(sql, bindable(params))
+        : await (await bound(c, sql, params)).runAndReadAll();
     return reader.getRowObjectsJS().map(toPlainRow);
   }
   function write<T>(fn: Parameters<ReportStore['write']>[0]): Promise<T> {
@@ -158,7 +206,7 @@ export async function openDuckDbStore(
       try {
         // The interrupt is armed before the statement starts: DuckDB may compute a whole sort or
         // aggregate before the first chunk.
-        const result = await c.stream(sql, bindable(params));
+        const result = await (await bound(c, sql, params)).stream();
         const names = result.deduplicatedColumnNames();
         let next = result.fetchChunk();
         pending = next;
@@ -188,6 +236,7 @@ export async function openDuckDbStore(
         finish();
       }
     },
+    statementStats: () => ({ ...stats }),
     write,
     replaceDays(t, days, rows) {
       return write((run, read) => replaceDays(run, t, days, rows, read));
@@ -196,6 +245,7 @@ export async function openDuckDbStore(
       if (closed) return;
       closed = true;
       await Promise.allSettled([...inFlight]);
+      for (const cache of statements.values()) cache.clear();
       for (const c of all) c.closeSync();
       instance.closeSync();
     },

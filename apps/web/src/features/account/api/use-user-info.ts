@@ -2,6 +2,7 @@
 import type { UserInfo } from '@portal/contracts/account.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/request.ts';
+import { getToken, setUserInfo } from '@/lib/session.ts';
 
 /** Fetches the signed-in user's info; with `token`, that session's instead of the stored one. */
 export async function fetchUserInfo(token?: string): Promise<UserInfo> {
@@ -11,11 +12,21 @@ export async function fetchUserInfo(token?: string): Promise<UserInfo> {
   return info;
 }
 
-/** The user info query's options (also started by main.tsx before the first render), enabled while a token exists. */
+/**
+ * The user info query's options (also started by main.tsx before the first render), enabled while a
+ * token exists. The answer goes into the session as it arrives, before any screen renders with it, so
+ * what a screen computes from the session on its first render (a report's default range on the user's
+ * clock) is what a prefetch computed once the answer was in (issue 26 item 1).
+ */
 export function userInfoQuery(token: string | null) {
   return queryOptions({
     queryKey: ['user_info', token],
-    queryFn: () => fetchUserInfo(token ?? undefined),
+    queryFn: async () => {
+      const info = await fetchUserInfo(token ?? undefined);
+      // Only the session in force: an answer for a token signed out meanwhile is not kept.
+      if (token && token === getToken()) setUserInfo(info);
+      return info;
+    },
     enabled: Boolean(token),
     staleTime: 5 * 60_000,
     retry: false,

@@ -2,6 +2,7 @@
  * App endpoints (spec §7 Apps; contracts apps.ts): one hook or function per endpoint. Failures are
  * already shown by the request client; mutations invalidate the app list.
  */
+import type { AppAdsList, AppAdsState, AppAdsWebsiteBody } from '@portal/contracts/app-ads.ts';
 import type {
   AppCreateBody,
   AppItem,
@@ -116,5 +117,34 @@ export function useDeleteApp() {
   return useMutation({
     mutationFn: (id: number) => request<null>('/v1/app', { method: 'DELETE', body: { id, status: -1 } }),
     onSuccess: invalidate,
+  });
+}
+
+/** `GET /v1/app/app_ads_txt/list`: the app-ads.txt state of every app within reach, by app id. */
+export function useAppAdsStates(enabled = true) {
+  return useQuery({
+    queryKey: ['apps', 'app-ads'],
+    queryFn: async () => (await request<AppAdsList>('/v1/app/app_ads_txt/list')).list,
+    enabled,
+  });
+}
+
+/** `PUT /v1/app/app_ads_txt`: sets or removes an app's developer website. */
+export function useSaveDeveloperWebsite() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AppAdsWebsiteBody) =>
+      request<AppAdsState>('/v1/app/app_ads_txt', { method: 'PUT', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['apps', 'app-ads'] }),
+  });
+}
+
+/** `POST /v1/app/app_ads_txt/check`: checks now, answers the new state. */
+export function useCheckAppAds() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (app_id: number) =>
+      request<AppAdsState>('/v1/app/app_ads_txt/check', { method: 'POST', body: { app_id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['apps', 'app-ads'] }),
   });
 }

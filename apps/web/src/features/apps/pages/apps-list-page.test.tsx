@@ -1,4 +1,5 @@
 import type { MenuItem } from '@portal/contracts/account.ts';
+import { type AppAdsState, appAdsList, appAdsState } from '@portal/contracts/app-ads.ts';
 import {
   type AppItem,
   appItem,
@@ -57,8 +58,24 @@ function routes(extra: Record<string, (c: Call) => { code: number; msg?: string;
     'GET /v1/app/pkg_exist': (c) =>
       contractReply(existData, { exist: c.query.get('package_name') === 'com.taken' }),
     'GET /v1/app/urlvalid': () => contractReply(urlValidData, { result: false }),
+    'GET /v1/app/app_ads_txt/list': () => contractReply(appAdsList, { list: [adsOf(2)] }),
     ...extra,
   });
+}
+
+function adsOf(id: number, extra: Partial<AppAdsState> = {}): AppAdsState {
+  return {
+    app_id: id,
+    app_name: `App ${id}`,
+    developer_website: null,
+    domain: null,
+    url: null,
+    line: 'publisher-portal.example, 1, DIRECT, a7f3c9e2b1d04e68',
+    status: null,
+    detail: null,
+    checked_at: null,
+    ...extra,
+  };
 }
 
 async function openPage() {
@@ -303,5 +320,63 @@ describe('operations review drawer (issue 4 §5–6)', () => {
     await openPage();
     expect(screen.queryByTestId('open-review')).toBeNull();
     expect(screen.queryByTestId('approve-1')).toBeNull();
+  });
+
+  it('a new organisation sees the next step instead of "No data"', async () => {
+    const user = userEvent.setup();
+    routes({ 'GET /v1/app': () => contractReply(appListData, { list: [], total: 0 }) });
+    await openPage();
+    const empty = await screen.findByTestId('apps-empty');
+    expect(empty.textContent).toContain('添加您的第一个应用');
+    await user.click(screen.getByTestId('apps-empty-create'));
+    await screen.findByRole('dialog');
+  });
+
+  it('app-ads.txt: saves the website, shows the line, checks on demand', async () => {
+    const user = userEvent.setup();
+    let state = adsOf(2);
+    const api = routes({
+      'GET /v1/app/app_ads_txt/list': () => contractReply(appAdsList, { list: [state] }),
+      'PUT /v1/app/app_ads_txt': (c) => {
+        const site = (c.body as { developer_website: string }).developer_website;
+        state = {
+          ...state,
+          developer_website: site,
+          domain: 'example.com',
+          url: 'https://example.com/app-ads.txt',
+        };
+        return contractReply(appAdsState, state);
+      },
+      'POST /v1/app/app_ads_txt/check': () => {
+        state = {
+          ...state,
+          status: 'line_missing',
+          detail: 'no record',
+          checked_at: '2026-03-01T00:00:00.000Z',
+        };
+        return contractReply(appAdsState, state);
+      },
+    });
+    await openPage();
+    await user.click(await screen.findByTestId('app-ads-2'));
+    const drawer = await screen.findByTestId('app-ads-drawer');
+    expect(within(drawer).getByTestId('app-ads-line').textContent).toContain(
+      'publisher-portal.example, 1, DIRECT',
+    );
+    expect((within(drawer).getByTestId('app-ads-check') as HTMLButtonElement).disabled).toBe(true);
+    await user.type(within(drawer).getByTestId('app-ads-website'), 'https://www.example.com');
+    await user.click(within(drawer).getByTestId('app-ads-save'));
+    await waitFor(() =>
+      expect(api.callsTo('/v1/app/app_ads_txt')[0]?.body).toEqual({
+        app_id: 2,
+        developer_website: 'https://www.example.com',
+      }),
+    );
+    await waitFor(() =>
+      expect((within(drawer).getByTestId('app-ads-check') as HTMLButtonElement).disabled).toBe(false),
+    );
+    await user.click(within(drawer).getByTestId('app-ads-check'));
+    await within(drawer).findByText('文件中没有本平台的行：请加入上面这一行后重新检查。');
+    expect(screen.getAllByText('缺少该行').length).toBeGreaterThan(0);
   });
 });

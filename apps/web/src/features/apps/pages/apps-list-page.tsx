@@ -20,9 +20,11 @@ import { ListPage } from '@/components/list-page/list-page.tsx';
 import type { ListColumn } from '@/components/list-page/list-table.tsx';
 import { runChange } from '@/components/list-page/run-change.ts';
 import { useListState } from '@/components/list-page/use-list-state.ts';
+import { NextStepEmpty } from '@/components/next-step-empty.tsx';
 import { succeed } from '@/lib/notify.ts';
 import { useMedia, WIDE_QUERY } from '@/lib/use-phone.ts';
-import { useAppList, useAppStatus, useDeleteApp } from '../api/apps-api.ts';
+import { useAppAdsStates, useAppList, useAppStatus, useDeleteApp } from '../api/apps-api.ts';
+import { AppAdsDrawer, AppAdsTag } from '../components/app-ads-drawer.tsx';
 import { AppDialog } from '../components/app-dialog.tsx';
 import { ReviewDrawer } from '../components/review-drawer.tsx';
 import { copyText } from '../lib/copy.ts';
@@ -33,6 +35,7 @@ const NO_FILTERS: Filters = { app_name: '', pkg_name: '', audit_status: undefine
 
 export default function AppsListPage() {
   const { t } = useTranslation('apps');
+  const { t: tAds } = useTranslation('appAds');
   const navigate = useNavigate();
   const isOps = useIsOps();
   const wide = useMedia(WIDE_QUERY);
@@ -53,6 +56,12 @@ export default function AppsListPage() {
   const list = useAppList(state.params);
   const changeStatus = useAppStatus();
   const remove = useDeleteApp();
+  const appAds = useAppAdsStates(!isOps);
+  const adsOf = new Map((appAds.data ?? []).map((s) => [s.app_id, s]));
+  const [adsAppId, setAdsAppId] = useState<number | null>(null);
+  const filtered = Boolean(
+    state.params.app_name || state.params.pkg_name || state.params.audit_status !== undefined,
+  );
 
   const confirmDelete = async (app: AppItem) => {
     const confirmed = await modal.confirm({
@@ -80,13 +89,15 @@ export default function AppsListPage() {
 
   // The widths add up to 934 px, the content width at a 1280 px window, in both languages; for
   // operations (one more column, Approve / Reject) the text columns narrow and the actions wrap. At
-  // 1,400 px and more the operations' columns take the room there is (1,102 px at 1,440), so names,
-  // "Shown after review" and the actions fit (issue 25 item 10).
+  // 1,400 px and more the columns take the room there is (1,102 px at 1,440), so names, "Shown after
+  // review" and the actions fit (issue 25 item 10).
   const w = isOps
     ? wide
       ? { name: 160, pkg: 130, key: 140, status: 170, actions: 194 }
       : { name: 110, pkg: 116, key: 92, status: 170, actions: 150 }
-    : { name: 126, pkg: 146, key: 120, status: 120, actions: 218 };
+    : wide
+      ? { name: 160, pkg: 150, key: 140, status: 120, actions: 194 }
+      : { name: 110, pkg: 120, key: 104, status: 120, actions: 172 };
   const columns: ListColumn<AppItem>[] = [
     { title: t('columns.id'), dataIndex: 'id', width: 56 },
     { title: t('columns.name'), dataIndex: 'app_name', width: w.name, ellipsis: true },
@@ -149,6 +160,21 @@ export default function AppsListPage() {
         />
       ),
     },
+    ...(isOps
+      ? []
+      : [
+          {
+            title: tAds('column'),
+            key: 'app_ads',
+            width: 104,
+            render: (_: unknown, app: AppItem) =>
+              app.audit_status === -1 ? null : (
+                <Typography.Link data-testid={`app-ads-${app.id}`} onClick={() => setAdsAppId(app.id)}>
+                  <AppAdsTag state={adsOf.get(app.id)} />
+                </Typography.Link>
+              ),
+          },
+        ]),
     {
       title: t('columns.actions'),
       key: 'actions',
@@ -215,9 +241,25 @@ export default function AppsListPage() {
         rowKey: 'id',
         columns,
         totalText: (total) => t('total', { total }),
+        emptyText: filtered ? undefined : (
+          <NextStepEmpty
+            testId="apps-empty"
+            title={t('empty.title')}
+            body={t('empty.body')}
+            action={{
+              label: t('empty.action'),
+              testId: 'apps-empty-create',
+              onClick: () => setDialog({ open: true, editing: null }),
+            }}
+          />
+        ),
       }}
     >
       {holder}
+      <AppAdsDrawer
+        state={adsAppId === null ? null : (adsOf.get(adsAppId) ?? null)}
+        onClose={() => setAdsAppId(null)}
+      />
       <AppDialog
         open={dialog.open}
         editing={dialog.editing}

@@ -1,3 +1,4 @@
+import { type HomeData, homeData } from '@portal/contracts/home.ts';
 import { country } from '@portal/contracts/reports.ts';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -58,7 +59,11 @@ describe('/home', () => {
 
   it('gives signed-in users their shortcuts on top, then the marketing content, without the login link', async () => {
     seedSession();
-    mockApi({ ...sessionRoutes(), 'GET /common/country': countries });
+    mockApi({
+      ...sessionRoutes(),
+      'GET /common/country': countries,
+      'GET /v1/home': contractReply(homeData, homeOf(false)),
+    });
     renderApp('/home');
     const shortcuts = await screen.findByTestId('home-shortcuts');
     expect(within(shortcuts).getByRole('heading', { level: 1 }).textContent).toBe('Demo Admin，欢迎回来');
@@ -66,4 +71,78 @@ describe('/home', () => {
     expect(screen.getByTestId('home-ads')).toBeTruthy();
     expect(screen.queryByTestId('home-login')).toBeNull();
   });
+
+  it('shows an active publisher the earnings cards, top apps and checklist from /v1/home', async () => {
+    seedSession();
+    mockApi({
+      ...sessionRoutes(),
+      'GET /common/country': countries,
+      'GET /v1/home': contractReply(homeData, homeOf(true)),
+    });
+    renderApp('/home');
+    const dashboard = await screen.findByTestId('home-dashboard');
+    expect(within(dashboard).getByTestId('home-earnings-yesterday').textContent).toBe('$1,234.50');
+    expect(within(dashboard).getByTestId('home-card-yesterday').textContent).toContain('+25.0%');
+    expect(within(dashboard).getByTestId('home-card-last_month').textContent).toContain('此前无收益');
+    expect(within(screen.getByTestId('home-top-apps')).getByText('Puzzle Quest')).toBeTruthy();
+    const open = screen.getByTestId('home-step-app_ads_found');
+    expect(open.dataset.done).toBe('false');
+    expect(within(open).getByRole('link').getAttribute('href')).toBe('/apps/list');
+    expect(screen.getByTestId('home-step-first_app').dataset.done).toBe('true');
+  });
+
+  it('a new organisation is told its next step instead of empty figures', async () => {
+    seedSession();
+    mockApi({
+      ...sessionRoutes(),
+      'GET /common/country': countries,
+      'GET /v1/home': contractReply(homeData, homeOf(false)),
+    });
+    renderApp('/home');
+    const empty = await screen.findByTestId('home-empty');
+    expect(empty.textContent).toContain('还没有收益');
+    expect(screen.getByTestId('home-next-step').textContent).toBe('添加第一个应用');
+    expect(screen.getByTestId('home-next-step').getAttribute('href')).toBe('/apps/list');
+  });
 });
+
+function homeOf(earning: boolean): HomeData {
+  const card = (
+    period: HomeData['cards'][number]['period'],
+    revenue: string,
+    previous: string,
+    change: number | null,
+  ) => ({
+    kind: 'earnings' as const,
+    period,
+    start: '20260101',
+    end: '20260101',
+    revenue,
+    previous: { start: '20251231', end: '20251231', revenue: previous },
+    change,
+  });
+  return {
+    timezone: 'UTC',
+    today: '20260115',
+    earnings_visible: true,
+    cards: earning
+      ? [
+          card('today', '10', '1234.5', -0.9919),
+          card('yesterday', '1234.5', '987.6', 0.25),
+          card('last_7_days', '7000', '6000', 0.1667),
+          card('this_month', '15000', '14000', 0.0714),
+          card('last_month', '30000', '0', null),
+        ]
+      : [card('today', '0', '0', null)],
+    top_apps: earning ? [{ app_key: 'k1', app_name: 'Puzzle Quest', revenue: '9000' }] : [],
+    checklist: [
+      { step: 'organisation', done: true },
+      { step: 'first_app', done: earning },
+      { step: 'app_approved', done: earning },
+      { step: 'first_ad_slot', done: earning },
+      { step: 'sdk_integrated', done: earning },
+      { step: 'first_impression', done: earning },
+      { step: 'app_ads_found', done: false },
+    ],
+  };
+}

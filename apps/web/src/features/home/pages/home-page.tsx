@@ -1,8 +1,10 @@
 /**
  * /home (public, spec §1–2): the marketing page — advertising and gaming solutions, success stories
  * (from configuration; hidden when none), audience countries. Visitors get a hero with a login link;
- * signed-in users get their shortcuts on top instead. The texts load with this screen, not with /login.
+ * signed-in users get their shortcuts on top instead, and an active publisher their earnings, top apps
+ * and setup checklist below them (components/publisher-dashboard.tsx). The texts load with this screen, not with /login.
  */
+import { CompanyStatus, Role } from '@portal/contracts/constants.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LinkButton } from '@/components/link-button.tsx';
@@ -13,6 +15,7 @@ import en from '@/locales/en/marketing.json';
 import zh from '@/locales/zh/marketing.json';
 import { AudienceCountries } from '../components/audience-countries.tsx';
 import { MarketingHero } from '../components/marketing-hero.tsx';
+import { PublisherDashboard } from '../components/publisher-dashboard.tsx';
 import { QuickLinks } from '../components/quick-links.tsx';
 import { Solutions } from '../components/solutions.tsx';
 import { SuccessStories } from '../components/success-stories.tsx';
@@ -24,13 +27,16 @@ addCatalogue('marketing', { zh, en });
 
 /** Home screen. */
 export default function HomePage() {
-  const { token } = useSession();
+  const { token, companyStatus, userInfo } = useSession();
+  const isOps = userInfo?.opt_permission.some((p) => p.role_info.id === Role.OPS) ?? false;
+  const member = Boolean(token) && companyStatus === CompanyStatus.ACTIVE && !isOps;
   const countries = useCountries();
   const audience = countries.data?.filter((c) => regionFor(c.country_code)).length;
 
   return (
     <div className="home" data-testid="home-page">
       {token ? <QuickLinks /> : <MarketingHero countries={audience} />}
+      <PublisherDashboard enabled={member} />
       <Solutions />
       <SuccessStories stories={configuredStories} />
       <AudienceCountries

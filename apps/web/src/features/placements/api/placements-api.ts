@@ -1,6 +1,7 @@
 /** Ad slot endpoints (spec §7 Ad slots; contracts placements.ts): one hook or function per endpoint. */
 
 import type { AppOption, StatusBody } from '@portal/contracts/apps.ts';
+import type { IntegrationData } from '@portal/contracts/integration.ts';
 import type { AdposCreateBody, AdposItem, AdposListData, AdStyleInfo } from '@portal/contracts/placements.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/request.ts';
@@ -74,5 +75,14 @@ export function usePlacementStatus() {
   return useMutation({
     mutationFn: (body: StatusBody) => request<AdposItem>('/v1/adpos/status', { method: 'PUT', body }),
     onSuccess: invalidate,
+  });
+}
+
+/** `GET /v1/adpos/integration`: the integration panel of ad slot `adposId` (null: nothing asked). */
+export function usePlacementIntegration(adposId: number | null) {
+  return useQuery({
+    queryKey: ['adpos', 'integration', adposId],
+    queryFn: () => request<IntegrationData>('/v1/adpos/integration', { query: { adpos_id: adposId } }),
+    enabled: adposId !== null,
   });
 }

@@ -25,9 +25,11 @@ export type PlacementDialogProps = {
   /** App preselected on create (route param app_id). */
   presetAppId?: number;
   onClose: () => void;
+  /** After a successful create (not an edit), with the new ad slot. */
+  onCreated?: (item: AdposItem) => void;
 };
 
-export function PlacementDialog({ open, editing, presetAppId, onClose }: PlacementDialogProps) {
+export function PlacementDialog({ open, editing, presetAppId, onClose, onCreated }: PlacementDialogProps) {
   const { t } = useTranslation('placements');
   const [form] = Form.useForm<Values>();
   const styles = useAdStyles();
@@ -62,7 +64,7 @@ export function PlacementDialog({ open, editing, presetAppId, onClose }: Placeme
   const submit = async () => {
     const v = await form.validateFields();
     try {
-      await save.mutateAsync({
+      const saved = await save.mutateAsync({
         ...(editing ? { adpos_id: editing.adpos_id } : {}),
         app: { id: v.app_id as number },
         adpos_name: v.adpos_name.trim(),
@@ -71,6 +73,7 @@ export function PlacementDialog({ open, editing, presetAppId, onClose }: Placeme
       });
       succeed(t('savedSuccessfully'));
       onClose();
+      if (!editing) onCreated?.(saved);
     } catch (err) {
       if (err instanceof RequestError && err.code === 604) {
         const errors = (err.data as { errors?: FieldError[] } | undefined)?.errors ?? [];

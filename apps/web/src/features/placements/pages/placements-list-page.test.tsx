@@ -1,5 +1,6 @@
 import type { MenuItem } from '@portal/contracts/account.ts';
 import { appOption, existData } from '@portal/contracts/apps.ts';
+import { type IntegrationData, integrationData } from '@portal/contracts/integration.ts';
 import {
   type AdposCreateBody,
   type AdposItem,
@@ -61,6 +62,26 @@ const slot: AdposItem = {
   app: { id: 7 },
 };
 
+function panelOf(adposId: number, approved: boolean): IntegrationData {
+  return {
+    adpos_id: adposId,
+    adpos_name: 'Home Banner',
+    ad_style: 1,
+    audit_status: approved ? 2 : 1,
+    app: {
+      id: 7,
+      app_name: 'Puzzle Quest',
+      platform: 2,
+      audit_status: approved ? 2 : 1,
+      app_key: approved ? 'abc123key' : null,
+    },
+    sdk: { version: '4.2.0', guide_url: 'https://docs.example/sdk' },
+    ready: approved,
+    pending: approved ? [] : ['app_review', 'placement_review'],
+    test_devices: 2,
+  };
+}
+
 function routes(extra: Record<string, (c: Call) => { code: number; msg?: string; data?: unknown }> = {}) {
   return mockApi({
     ...sessionRoutes(menu),
@@ -77,6 +98,11 @@ function routes(extra: Record<string, (c: Call) => { code: number; msg?: string;
     'POST /v1/adpos': (c) =>
       contractReply(adposItem, { ...slot, ...(c.body as AdposCreateBody), adpos_id: 12 }),
     'PUT /v1/adpos': (c) => contractReply(adposItem, { ...slot, ...(c.body as AdposUpdateBody) }),
+    'GET /v1/adpos/integration': (c) =>
+      contractReply(
+        integrationData,
+        panelOf(Number(c.query.get('adpos_id')), c.query.get('adpos_id') === '11'),
+      ),
     ...extra,
   });
 }
@@ -177,6 +203,31 @@ describe('ad slots (spec §2 Ad slots, §5 Ad slot form)', () => {
       content_type: [4],
     });
     await screen.findByText('保存成功');
+    // The new slot's integration panel opens at once, saying what is pending.
+    const panel = await screen.findByTestId('integration-pending');
+    expect(panel.textContent).toContain('应用正在等待运营审核');
+    expect(panel.textContent).toContain('该广告位正在等待运营审核');
+    expect(api.callsTo('/v1/adpos/integration')[0]?.query.get('adpos_id')).toBe('12');
+    expect(screen.getByTestId('integration-app-key-hidden').textContent).toBe('应用通过审核后显示');
+  });
+
+  it('the integration panel of an approved slot shows its IDs and code for each platform', async () => {
+    const user = userEvent.setup();
+    routes();
+    seedSession();
+    renderApp('/adpos/list');
+    await user.click(await screen.findByTestId('integrate-adslot-11', {}, { timeout: 60_000 }));
+    await screen.findByTestId('integration-ready');
+    expect(screen.getByTestId('integration-app-key').textContent).toContain('abc123key');
+    expect(screen.getByTestId('integration-placement-id').textContent).toContain('11');
+    // iOS app: Swift first.
+    const swift = screen.getByTestId('integration-code-ios');
+    expect(swift.textContent).toContain('PortalAds.initialize(appKey: "abc123key")');
+    expect(swift.textContent).toContain('BannerView(placementId: "11")');
+    await user.click(screen.getByRole('tab', { name: /Unity/ }));
+    const unity = await screen.findByTestId('integration-code-unity');
+    expect(unity.textContent).toContain('new BannerView("11"');
+    expect(unity.textContent).toContain('PortalAds 4.2.0');
   });
 
   it('editing keeps app and style fixed and checks the name with the adpos_id', async () => {
@@ -201,5 +252,24 @@ describe('ad slots (spec §2 Ad slots, §5 Ad slot form)', () => {
         app: { id: 7 },
       }),
     );
+  });
+
+  it('empty: asks for an app first, else offers to create the first ad slot', async () => {
+    routes({
+      'GET /v1/adpos': () => contractReply(adposListData, { list: [], total: 0 }),
+      'GET /v1/app/list': () => contractReply(z.array(appOption), []),
+    });
+    seedSession();
+    const first = renderApp('/adpos/list');
+    const empty = await screen.findByTestId('adslots-empty', {}, { timeout: 60_000 });
+    await waitFor(() => expect(empty.textContent).toContain('请先添加应用'));
+    expect(screen.getByTestId('adslots-empty-add-app').getAttribute('href')).toBe('/apps/list');
+    first.unmount();
+
+    const user = userEvent.setup();
+    routes({ 'GET /v1/adpos': () => contractReply(adposListData, { list: [], total: 0 }) });
+    renderApp('/adpos/list');
+    await user.click(await screen.findByTestId('adslots-empty-create'));
+    await screen.findByTestId('adslot-dialog');
   });
 });

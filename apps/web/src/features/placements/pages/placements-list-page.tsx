@@ -17,7 +17,9 @@ import type { FilterField } from '@/components/list-page/filter-bar.tsx';
 import { ListPage } from '@/components/list-page/list-page.tsx';
 import type { ListColumn } from '@/components/list-page/list-table.tsx';
 import { useListState } from '@/components/list-page/use-list-state.ts';
-import { useAdStyles, usePlacementList, usePlacementStatus } from '../api/placements-api.ts';
+import { NextStepEmpty } from '@/components/next-step-empty.tsx';
+import { useAdStyles, useAppChoices, usePlacementList, usePlacementStatus } from '../api/placements-api.ts';
+import { IntegrationPanel } from '../components/integration-panel.tsx';
 import { PlacementDialog } from '../components/placement-dialog.tsx';
 
 const STATUSES = [1, 2, 3, 4];
@@ -53,8 +55,15 @@ export default function PlacementsListPage() {
     open: presetAppId !== undefined,
     editing: null,
   });
+  const [panel, setPanel] = useState<{ id: number | null; created: boolean }>({ id: null, created: false });
   const list = usePlacementList({ ...state.params, adpos_id: state.params.adpos_id ?? undefined });
   const changeStatus = usePlacementStatus();
+  const appChoices = useAppChoices();
+  const p = state.params;
+  const filtered = Boolean(
+    p.adpos_id || p.adpos_name || p.app_name || p.ad_style !== undefined || p.audit_status !== undefined,
+  );
+  const noApp = appChoices.data !== undefined && appChoices.data.length === 0;
   const styleName = new Map((styles.data ?? []).map((s) => [s.ad_style, s.name]));
 
   // A new route (e.g. an app's "add ad slot" link while this page is open) sets the app filter.
@@ -124,16 +133,26 @@ export default function PlacementsListPage() {
     {
       title: t('columns.actions'),
       key: 'actions',
-      width: 100,
+      width: 170,
       render: (_, slot) => (
-        <Button
-          type="link"
-          size="small"
-          data-testid={`edit-adslot-${slot.adpos_id}`}
-          onClick={() => setDialog({ open: true, editing: slot })}
-        >
-          {t('actions.edit')}
-        </Button>
+        <>
+          <Button
+            type="link"
+            size="small"
+            data-testid={`edit-adslot-${slot.adpos_id}`}
+            onClick={() => setDialog({ open: true, editing: slot })}
+          >
+            {t('actions.edit')}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            data-testid={`integrate-adslot-${slot.adpos_id}`}
+            onClick={() => setPanel({ id: slot.adpos_id, created: false })}
+          >
+            {t('actions.integrate')}
+          </Button>
+        </>
       ),
     },
   ];
@@ -160,9 +179,34 @@ export default function PlacementsListPage() {
         rowKey: 'adpos_id',
         columns,
         totalText: (total) => ta('total', { total }),
+        emptyText: filtered ? undefined : noApp ? (
+          <NextStepEmpty
+            testId="adslots-empty"
+            title={t('empty.title')}
+            body={t('empty.noApp')}
+            action={{ label: t('empty.noAppAction'), to: '/apps/list', testId: 'adslots-empty-add-app' }}
+          />
+        ) : (
+          <NextStepEmpty
+            testId="adslots-empty"
+            title={t('empty.title')}
+            body={t('empty.body')}
+            action={{
+              label: t('empty.action'),
+              testId: 'adslots-empty-create',
+              onClick: () => setDialog({ open: true, editing: null }),
+            }}
+          />
+        ),
       }}
     >
+      <IntegrationPanel
+        adposId={panel.id}
+        created={panel.created}
+        onClose={() => setPanel({ id: null, created: false })}
+      />
       <PlacementDialog
+        onCreated={(item) => setPanel({ id: item.adpos_id, created: true })}
         open={dialog.open}
         editing={dialog.editing}
         presetAppId={dialog.editing ? undefined : presetAppId}

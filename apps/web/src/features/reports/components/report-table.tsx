@@ -11,6 +11,7 @@ import { Table, type TableColumnsType, type TablePaginationConfig, Tooltip, Typo
 import type { SorterResult } from 'antd/es/table/interface';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NextStepEmpty } from '@/components/next-step-empty.tsx';
 import { formatCell } from '@/lib/format.ts';
 import { usePhone } from '@/lib/use-phone.ts';
 import { deltaField } from '../lib/report-view.ts';
@@ -194,7 +195,13 @@ export function ReportTable(props: Props) {
         emptyText: props.errorText ? (
           <span data-testid="report-error">{props.errorText}</span>
         ) : (
-          <span data-testid="report-empty">{t('table.empty')}</span>
+          <div data-testid="report-empty">
+            <NextStepEmpty
+              title={t('table.empty')}
+              body={t('table.emptyNext')}
+              action={{ label: t('table.emptyAction'), to: '/home' }}
+            />
+          </div>
         ),
       }}
       summary={summary}

@@ -4,6 +4,7 @@
  * screen shows (no second request).
  */
 
+import { userInfo } from '@portal/contracts/account.ts';
 import {
   channel,
   country,
@@ -14,12 +15,15 @@ import {
 } from '@portal/contracts/reports.ts';
 import { trendData } from '@portal/contracts/reports-kinds.ts';
 import { screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { prefetchAccess } from '@/app/access-provider.tsx';
 import { createQueryClient } from '@/app/providers.tsx';
 import { preloadScreen } from '@/app/route-table.tsx';
+import { getToken, refreshSession } from '@/lib/session.ts';
+import { StorageKey } from '@/lib/storage-keys.ts';
 import { contractReply } from '@/test/contract-reply.ts';
-import { mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
+import { demoUser, mockApi, renderApp, sdkMenu, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const columns = sdkCatalogue.map((c) => ({ ...c, title: c.title.zh }));
 const listAnswer = {
@@ -93,12 +97,42 @@ describe('report loading order', () => {
     seedSession();
     const api = mockApi(routes());
     const client = createQueryClient();
-    preloadScreen('/report/sdk', client);
+    preloadScreen('/report/sdk', client, Promise.resolve());
     await waitFor(() => expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(1));
     expect(api.callsTo('/api/v1/user/menu')).toHaveLength(0);
 
     renderApp('/report/sdk', client);
     expect((await screen.findByTestId('total-revenue')).textContent).toBe('1.50');
     expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(1);
+  });
+
+  it('on a cold ?t= load the preload waits for the user info, so it asks the range the screen asks on the user clock', async () => {
+    // 05:00 UTC: yesterday is the 25th in UTC but the 24th in Los Angeles, the user's report zone.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-26T05:00:00Z') });
+    try {
+      seedSession();
+      localStorage.removeItem(StorageKey.userInfo);
+      refreshSession();
+      const user = { ...demoUser, timezone: 'America/Los_Angeles' };
+      const info = held(contractReply(z.array(userInfo), [user], 200));
+      const api = mockApi(
+        routes({ ...sessionRoutes(sdkMenu, user), 'GET /api/v1/user/user_info': () => info.promise }),
+      );
+      const client = createQueryClient();
+      const known = prefetchAccess(client, getToken() ?? '');
+      preloadScreen('/report/sdk', client, known);
+      // The preload's chunk is in; it does not ask before the user info has answered.
+      await new Promise((r) => setTimeout(r, 50));
+      expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(0);
+      info.release();
+      await waitFor(() => expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(1));
+      expect(api.callsTo('/v1/report/list/sdk')[0]?.query.get('dt')).toBe('20261118,20261124');
+
+      renderApp('/report/sdk', client);
+      expect((await screen.findByTestId('total-revenue')).textContent).toBe('1.50');
+      expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

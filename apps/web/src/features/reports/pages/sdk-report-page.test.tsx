@@ -199,7 +199,8 @@ describe('SDK report page', () => {
     mockApi(routes(() => ({ list: [], count: 0, total: {} })));
     renderApp('/report/sdk');
     const table = await screen.findByTestId('report-table');
-    expect(await within(table).findByText('暂无数据')).toBeTruthy();
+    expect(await within(table).findByText('所选日期和筛选条件下暂无数据')).toBeTruthy();
+    expect(table.querySelector('a[href="/home"]')?.textContent).toBe('查看接入清单');
     expect(document.querySelector('.ant-pagination')).toBeNull();
     expect(screen.queryByTestId('total-revenue')).toBeNull();
   });

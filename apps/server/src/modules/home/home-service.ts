@@ -1,0 +1,171 @@
+/**
+ * The publisher's home (issue 27 item 5; contracts home.ts). Every figure comes from the report
+ * engine the SDK report uses (kind-queries.ts `resolveSdk`, report-service.ts `runList`): the same
+ * scope (a member's data permissions), the same clock (the caller's time zone) and the same
+ * statements, so a card equals the report's total for its dates. Only "today" goes past the report's
+ * last day (yesterday): the context's last reportable day is moved to today.
+ *
+ * Throws 601 for a caller without an active membership (operations included); a caller without the
+ * SDK report gets the checklist only (`earnings_visible` false).
+ */
+import { Role, UserStatus } from '@portal/contracts/constants.ts';
+import {
+  type ChecklistStep,
+  checklistSteps,
+  type EarningsCard,
+  earningsPeriods,
+  type HomeData,
+} from '@portal/contracts/home.ts';
+import { dayNumber, fromDayNumber } from '@portal/contracts/report-dates.ts';
+import { sdkListQuery } from '@portal/contracts/reports.ts';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { appAdsTxt } from '../../db/schema/go-live.ts';
+import { adpos, apps } from '../../db/schema/inventory.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { requestLang } from '../../lib/request-lang.ts';
+import { currentUser } from '../../plugins/session.ts';
+import { requireReport } from '../permission/report-access.ts';
+import { type Ctx, resolveSdk } from '../reports/kind-queries.ts';
+import { reportClock, sdkAppNames } from '../reports/report-context.ts';
+import { runList } from '../reports/report-service.ts';
+import { earningsRanges, type Range } from './home-dates.ts';
+
+type Money = string | number;
+
+/** `(current − previous) / previous`, null over a previous period without revenue. */
+export function changeOf(current: Money, previous: Money): number | null {
+  const c = Number(current);
+  const p = Number(previous);
+  if (!(p > 0)) return null;
+  return Math.round(((c - p) / p) * 10_000) / 10_000;
+}
+
+/** Whether the organisation has reached each setup step that the accounts store knows. */
+async function storedSteps(app: FastifyInstance, companyId: number) {
+  const count = (q: ReturnType<typeof sql>) => sql<number>`(${q})::int`;
+  const [row] = await app.db
+    .select({
+      apps: count(
+        sql`select count(*) from ${apps} where ${apps.company_id} = ${companyId} and ${apps.audit_status} <> -1`,
+      ),
+      approved: count(
+        sql`select count(*) from ${apps} where ${apps.company_id} = ${companyId} and ${apps.left_review}`,
+      ),
+      slots: count(
+        sql`select count(*) from ${adpos} join ${apps} on ${apps.id} = ${adpos.app_id} where ${apps.company_id} = ${companyId} and ${adpos.audit_status} <> -1`,
+      ),
+      found: count(
+        sql`select count(*) from ${appAdsTxt} join ${apps} on ${apps.id} = ${appAdsTxt.app_id} where ${apps.company_id} = ${companyId} and ${appAdsTxt.status} = 'found'`,
+      ),
+    })
+    .from(sql`(select 1) as one`);
+  return row ?? { apps: 0, approved: 0, slots: 0, found: 0 };
+}
+
+/** The home of the signed-in caller. */
+export async function homeOf(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<HomeData> {
+  const user = currentUser(request);
+  if (user.roles.includes(Role.OPS) || user.companyId === null || user.status !== UserStatus.ACTIVE) {
+    throw new AppError(601);
+  }
+  let earningsVisible = true;
+  try {
+    await requireReport(app, user, 'sdk');
+  } catch (err) {
+    if (!(err instanceof AppError && err.code === 402)) throw err;
+    earningsVisible = false;
+  }
+  const clock = reportClock(app, user, 'sdk', app.now());
+  const today = fromDayNumber(dayNumber(clock.yesterday) + 1);
+  const ctx: Ctx = {
+    app,
+    user,
+    lang: requestLang(request),
+    yesterday: today,
+    ...(clock.zone ? { zone: clock.zone } : {}),
+  };
+  const sdk = (q: Record<string, string>) => resolveSdk(ctx, sdkListQuery.parse(q));
+
+  const revenueCache = new Map<string, Promise<Money>>();
+  const revenueOf = (r: Range): Promise<Money> => {
+    const key = `${r.start},${r.end}`;
+    let p = revenueCache.get(key);
+    if (!p) {
+      p = sdk({ dt: key, fields: 'revenue', page_size: '1' }).then(async (q) => {
+        const data = await runList(app, reply, q.def, q.query);
+        return (data.total.revenue as Money | null) ?? 0;
+      });
+      revenueCache.set(key, p);
+    }
+    return p;
+  };
+
+  const cards: EarningsCard[] = [];
+  let topApps: HomeData['top_apps'] = [];
+  if (earningsVisible) {
+    const ranges = earningsRanges(today);
+    for (const period of earningsPeriods) {
+      const { current, previous } = ranges[period];
+      const [now, before] = await Promise.all([revenueOf(current), revenueOf(previous)]);
+      cards.push({
+        kind: 'earnings',
+        period,
+        ...current,
+        revenue: now,
+        previous: { ...previous, revenue: before },
+        change: changeOf(now, before),
+      });
+    }
+    const month = ranges.this_month.current;
+    const top = await sdk({
+      dt: `${month.start},${month.end}`,
+      fields: 'app_key,revenue',
+      order: 'revenue:desc',
+      page_size: '5',
+    });
+    const data = await runList(app, reply, top.def, top.query, sdkAppNames(app));
+    topApps = data.list
+      .filter((r) => Number(r.revenue) > 0)
+      .map((r) => ({
+        app_key: String(r.app_key),
+        app_name: (r.app_name as string | null) ?? null,
+        revenue: (r.revenue as Money) ?? 0,
+      }));
+  }
+
+  const stored = await storedSteps(app, user.companyId);
+  let requests = 0;
+  let impressions = 0;
+  if (earningsVisible) {
+    const q = await sdk({
+      dt: `${fromDayNumber(dayNumber(today) - 89)},${today}`,
+      fields: 'request,impression',
+      page_size: '1',
+    });
+    const total = (await runList(app, reply, q.def, q.query)).total;
+    requests = Number(total.request ?? 0);
+    impressions = Number(total.impression ?? 0);
+  }
+  const done: Record<ChecklistStep, boolean> = {
+    organisation: true,
+    first_app: stored.apps > 0,
+    app_approved: stored.approved > 0,
+    first_ad_slot: stored.slots > 0,
+    sdk_integrated: requests > 0,
+    first_impression: impressions > 0,
+    app_ads_found: stored.found > 0,
+  };
+  return {
+    timezone: user.timezone ?? app.config.reportTimezone,
+    today,
+    earnings_visible: earningsVisible,
+    cards,
+    top_apps: topApps,
+    checklist: checklistSteps.map((step) => ({ step, done: done[step] })),
+  };
+}

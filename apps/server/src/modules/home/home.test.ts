@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReportFixture, type ReportFixture } from '../../test/report-fixture.ts';
+import { testDbKinds } from '../../test/test-app.ts';
+import { earningsRanges } from './home-dates.ts';
+
+describe('home dates', () => {
+  it('pairs each period with the one before, clamping month ends', () => {
+    const r = earningsRanges('20260331');
+    expect(r.today).toEqual({
+      current: { start: '20260331', end: '20260331' },
+      previous: { start: '20260330', end: '20260330' },
+    });
+    expect(r.last_7_days).toEqual({
+      current: { start: '20260324', end: '20260330' },
+      previous: { start: '20260317', end: '20260323' },
+    });
+    expect(r.this_month.previous).toEqual({ start: '20260201', end: '20260228' });
+    expect(r.last_month).toEqual({
+      current: { start: '20260201', end: '20260228' },
+      previous: { start: '20260101', end: '20260131' },
+    });
+    expect(earningsRanges('20260115').last_month.previous).toEqual({ start: '20251101', end: '20251130' });
+  });
+});
+
+describe.each(testDbKinds)('GET /v1/home on %s', (db) => {
+  let f: ReportFixture;
+  beforeAll(async () => {
+    f = await createReportFixture(db);
+  }, 240_000);
+  afterAll(async () => f.close());
+
+  const get = async (url: string, token: string, query: Record<string, string> = {}) =>
+    (await f.app.inject({ url, query, headers: { token, 'accept-language': 'en' } })).json();
+  const reportRevenue = async (token: string, start: string, end: string) => {
+    const res = await get('/v1/report/list/sdk', token, {
+      dt: `${start},${end}`,
+      fields: 'revenue',
+      page_size: '1',
+    });
+    expect(res.code).toBe(0);
+    return Number(res.data.total.revenue ?? 0);
+  };
+
+  /** Every card equals the SDK report's total for its dates (today: the month minus the rest). */
+  async function expectCardsMatchReport(token: string) {
+    const home = await get('/v1/home', token);
+    expect(home.code).toBe(0);
+    expect(home.data.today).toBe('20260115');
+    const byPeriod = Object.fromEntries(home.data.cards.map((c: { period: string }) => [c.period, c]));
+    for (const period of ['yesterday', 'last_7_days', 'last_month']) {
+      const c = byPeriod[period];
+      expect(Number(c.revenue), period).toBe(await reportRevenue(token, c.start, c.end));
+      expect(Number(c.previous.revenue), `${period} before`).toBe(
+        await reportRevenue(token, c.previous.start, c.previous.end),
+      );
+    }
+    // Today is not in the report: this month is the report up to yesterday plus today so far.
+    const thisMonth = Number(byPeriod.this_month.revenue);
+    expect(thisMonth - Number(byPeriod.today.revenue)).toBeCloseTo(
+      await reportRevenue(token, '20260101', '20260114'),
+      6,
+    );
+    const y = byPeriod.yesterday;
+    expect(y.change).toBeCloseTo(
+      (Number(y.revenue) - Number(y.previous.revenue)) / Number(y.previous.revenue),
+      3,
+    );
+    return home.data;
+  }
+
+  it("equals the report for the admin's and the member's scope", async () => {
+    const admin = await expectCardsMatchReport(f.tokens.demo);
+    // On the network's clock there are no facts of today yet.
+    expect(Number(admin.cards.find((c: { period: string }) => c.period === 'today').revenue)).toBe(0);
+    const member = await expectCardsMatchReport(f.tokens.member);
+    const month = (d: { cards: { period: string; revenue: string }[] }) =>
+      Number(d.cards.find((c) => c.period === 'this_month')?.revenue);
+    expect(month(member)).toBeGreaterThan(0);
+    expect(month(member)).toBeLessThan(month(admin));
+  });
+
+  it("follows the caller's time zone like the report does", async () => {
+    const set = await f.app.inject({
+      method: 'PUT',
+      url: '/api/v1/user/timezone',
+      payload: { timezone: 'Asia/Tokyo' },
+      headers: { token: f.tokens.other },
+    });
+    expect(set.json().code).toBe(0);
+    const home = await expectCardsMatchReport(f.tokens.other);
+    expect(home.timezone).toBe('Asia/Tokyo');
+    // 12:00 UTC is 21:00 in Tokyo: today so far holds the network's last 9 hours of yesterday.
+    expect(Number(home.cards.find((c: { period: string }) => c.period === 'today').revenue)).toBeGreaterThan(
+      0,
+    );
+  });
+
+  it('lists the top 5 apps this month as the report ranks them, and the checklist', async () => {
+    const home = (await get('/v1/home', f.tokens.demo)).data;
+    const report = await get('/v1/report/list/sdk', f.tokens.demo, {
+      dt: '20260101,20260114',
+      fields: 'app_key,revenue',
+      order: 'revenue:desc',
+      page_size: '5',
+    });
+    expect(home.top_apps.map((a: { app_key: string }) => a.app_key)).toEqual(
+      report.data.list.map((r: { app_key: string }) => r.app_key),
+    );
+    expect(home.top_apps[0].app_name).toBeTruthy();
+    expect(home.checklist).toEqual([
+      { step: 'organisation', done: true },
+      { step: 'first_app', done: true },
+      { step: 'app_approved', done: true },
+      { step: 'first_ad_slot', done: true },
+      { step: 'sdk_integrated', done: true },
+      { step: 'first_impression', done: true },
+      { step: 'app_ads_found', done: false },
+    ]);
+  });
+
+  it('answers 601 to operations and to a pending member', async () => {
+    expect((await get('/v1/home', f.tokens.ops)).code).toBe(601);
+    expect((await get('/v1/home', f.tokens.pending)).code).toBe(601);
+  });
+});
