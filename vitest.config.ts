@@ -5,7 +5,13 @@ export default defineConfig({
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' } },
       // The repository's own scripts and documentation (README.md and docs/ links).
-      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'scripts',
+          include: ['scripts/**/*.test.ts', 'scripts/**/*.test.mjs'],
+          environment: 'node',
+        },
+      },
       {
         test: {
           name: 'server',

@@ -40,10 +40,36 @@ function newest(dir) {
   return max;
 }
 
+/** True when dependencies are missing or older than package-lock.json. */
+export function needsDeps() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  return !existsSync(marker) || mtime(marker) < mtime(path.join(root, 'package-lock.json'));
+}
+
+/** True when the web build is missing or older than the web app's or the contracts' sources. */
+export function needsWebBuild() {
+  const index = path.join(root, 'apps/web/dist/index.html');
+  const sources = Math.max(
+    newest(path.join(root, 'apps/web')),
+    newest(path.join(root, 'packages/contracts/src')),
+  );
+  return !existsSync(index) || mtime(index) < sources;
+}
+
+/** True when the compiled server is missing or older than its sources. */
+export function needsServerBuild() {
+  const main = path.join(root, 'apps/server/dist/main.js');
+  const sources = Math.max(
+    newest(path.join(root, 'apps/server')),
+    newest(path.join(root, 'packages/contracts/src')),
+    mtime(path.join(root, 'scripts/build-server.mjs')),
+  );
+  return !existsSync(main) || mtime(main) < sources;
+}
+
 /** `npm ci` when dependencies are missing or stale. */
 export function ensureDeps() {
-  const marker = path.join(root, 'node_modules', '.package-lock.json');
-  if (!existsSync(marker) || mtime(marker) < mtime(path.join(root, 'package-lock.json'))) {
+  if (needsDeps()) {
     console.log('• installing dependencies (npm ci)…');
     // npm 11 can reject its own lockfile when a registry lacks other platforms' optional packages
     // (npm/cli#9846); `npm install` then installs the same locked versions.
@@ -58,12 +84,7 @@ export function ensureDeps() {
 
 /** Builds apps/web when dist is missing or older than the web app's or the contracts' sources. */
 export function ensureWebBuild({ force = false } = {}) {
-  const index = path.join(root, 'apps/web/dist/index.html');
-  const sources = Math.max(
-    newest(path.join(root, 'apps/web')),
-    newest(path.join(root, 'packages/contracts/src')),
-  );
-  if (force || !existsSync(index) || mtime(index) < sources) {
+  if (force || needsWebBuild()) {
     console.log('• building the web app…');
     // Warnings and errors only: the per-file size table is in `npm run build`.
     run('npm', ['run', '--silent', 'build', '-w', 'apps/web', '--', '--logLevel', 'warn']);
@@ -72,13 +93,7 @@ export function ensureWebBuild({ force = false } = {}) {
 
 /** Compiles apps/server to apps/server/dist when it is missing or older than its sources. */
 export function ensureServerBuild({ force = false } = {}) {
-  const main = path.join(root, 'apps/server/dist/main.js');
-  const sources = Math.max(
-    newest(path.join(root, 'apps/server')),
-    newest(path.join(root, 'packages/contracts/src')),
-    mtime(path.join(root, 'scripts/build-server.mjs')),
-  );
-  if (force || !existsSync(main) || mtime(main) < sources) {
+  if (force || needsServerBuild()) {
     console.log('• compiling the server…');
     run(process.execPath, ['scripts/build-server.mjs']);
   }

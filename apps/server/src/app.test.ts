@@ -23,6 +23,16 @@ describe.each(testDbKinds)('app shell on %s', (db) => {
     expect(en.json().msg).toBe('The requested resource does not exist');
   });
 
+  it('answers in the language the caller prefers and says that the answer varies with it', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'accept-language': 'fr, en;q=0.8, zh;q=0.5' },
+    });
+    expect(res.json().msg).toBe('Success');
+    expect(String(res.headers.vary)).toMatch(/accept-language/i);
+  });
+
   it('answers router-level refusals (over-long or badly encoded path parameters) with the envelope', async () => {
     for (const url of [`/v1/report/stat_column/${'x'.repeat(150)}`, '/v1/report/stat_column/%E0%A4%A']) {
       const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });

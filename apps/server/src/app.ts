@@ -174,6 +174,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       if (before !== undefined && before !== callerCache.generation()) await cacheSync.publish();
     });
   }
+  // Every JSON answer's `msg` (and exports' titles) follow `Accept-Language` (api-contract §1): a shared
+  // cache must not hand one caller's language to another.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (!type.startsWith('text/html')) reply.header('vary', 'Accept-Language');
+    return payload;
+  });
   app.decorate('now', opts.now ?? (() => new Date()));
   app.addHook('onClose', async () => {
     await reportStore.close();

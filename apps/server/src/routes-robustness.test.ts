@@ -463,6 +463,11 @@ function judge(c: Case, method: string, template: string, caller: Caller, lang: 
   if (code === 602) problems.push('code 602');
   if (!catalogue.has(code)) problems.push(`code ${code} is not in the catalogue`);
   if (env.msg.length === 0) problems.push('empty msg');
+  // Messages follow the caller's language on every route (issue 25 item 15).
+  if ((code === 0 || code === 200) && env.msg !== codeMessage(code, lang))
+    problems.push(`success msg ${JSON.stringify(env.msg)} is not the ${lang} text`);
+  if (lang === 'en' && /[\u3400-\u9fff]/.test(env.msg))
+    problems.push(`Chinese msg ${JSON.stringify(env.msg)} to an English caller`);
   if (code === 604) {
     const errors = (env.data as { errors?: { field?: unknown; message?: unknown }[] } | null)?.errors;
     if (!Array.isArray(errors) || errors.length === 0) problems.push('604 without data.errors');

@@ -156,11 +156,24 @@ export const codeText: Record<CodeValue, Record<Lang, string>> = {
   20005: { zh: '登录已失效，请重新登录', en: 'Your login is no longer valid, please sign in again' },
 };
 
-/** Picks the catalogue language from an `Accept-Language` header value (zh-CN default, en). */
+/**
+ * Picks the catalogue language from an `Accept-Language` header value (RFC 9110 §12.5.4; zh-CN default,
+ * en): the zh or en range with the highest quality wins, the earlier one on a tie; ranges of other
+ * languages and `*` are skipped, so `fr, en;q=0.8` is English and `fr` alone is Chinese. `q=0` refuses.
+ */
 export function langFromHeader(header: string | undefined | null): Lang {
   if (!header) return 'zh';
-  const first = header.split(',')[0]?.trim().toLowerCase() ?? '';
-  return first.startsWith('en') ? 'en' : 'zh';
+  let best: { lang: Lang; q: number } | null = null;
+  for (const part of header.split(',')) {
+    const [tag = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    const lang: Lang | null = /^en([-_]|$)/.test(tag) ? 'en' : /^zh([-_]|$)/.test(tag) ? 'zh' : null;
+    if (!lang) continue;
+    const qParam = params.find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!Number.isFinite(q) || q <= 0) continue;
+    if (!best || q > best.q) best = { lang, q };
+  }
+  return best?.lang ?? 'zh';
 }
 
 /** The catalogue text for `code` in `lang`. */

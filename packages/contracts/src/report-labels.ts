@@ -33,6 +33,19 @@ export const rejectReasonLabels: Record<string, Both> = {
   'Bot traffic': { zh: '机器人流量', en: 'Bot traffic' },
 };
 
+/** The name of a report row's app that no registered app owns (issue 25 item 3). */
+export const unregisteredAppLabel: Both = { zh: '未注册应用', en: 'Unregistered app' };
+
+/**
+ * The name a report row's app is shown by, never its bare key (issue 25 item 3): the registered app's
+ * name, else the app name the facts carry (a bidder's), else "Unregistered app" in `lang`.
+ */
+export function reportAppName(registered: string | null | undefined, fromFacts: unknown, lang: Lang): string {
+  if (registered) return registered;
+  if (typeof fromFacts === 'string' && fromFacts.trim() !== '') return fromFacts;
+  return unregisteredAppLabel[lang];
+}
+
 /** An ad style code's label in `lang`; an unknown or empty code as it is (empty → ''). */
 export function adStyleLabel(code: unknown, lang: Lang): string {
   if (code === null || code === undefined || code === '') return '';
@@ -45,22 +58,42 @@ export function rejectReasonLabel(reason: unknown, lang: Lang): string {
   return rejectReasonLabels[s]?.[lang] ?? s;
 }
 
-const regionNames = new Map<Lang, Intl.DisplayNames>();
+const regionNames = new Map<string, Intl.DisplayNames>();
 
 /**
- * A country code's name in `lang` (`Intl.DisplayNames`, region): "US" → "美国" / "United States".
- * Anything that is not a two-letter code, or that ICU does not know, comes back as it is.
+ * Codes named by ICU's short form, whose standard form is long or qualified ("Hong Kong SAR China",
+ * "中国香港特别行政区", "Palestinian Territories", "Myanmar (Burma)"); every other short form is an
+ * abbreviation ("US", "UK") or the same as the standard one.
+ */
+const SHORT_NAMED = new Set(['HK', 'MO', 'PS', 'MM', 'CC', 'PN']);
+
+function displayNames(lang: Lang, style: 'long' | 'short'): Intl.DisplayNames {
+  const key = `${lang}:${style}`;
+  let names = regionNames.get(key);
+  if (!names) {
+    names = new Intl.DisplayNames([lang === 'zh' ? 'zh-CN' : 'en'], {
+      type: 'region',
+      style,
+      fallback: 'code',
+    });
+    regionNames.set(key, names);
+  }
+  return names;
+}
+
+/**
+ * A country code's name in `lang`: the one source of country names of the portal (issue 25 item 10:
+ * the country list `GET /common/country`, the filters, the report cells and the exports all use it),
+ * the short common name of `Intl.DisplayNames` (CLDR): "US" → "美国" / "United States", "TW" →
+ * "台湾" / "Taiwan", "HK" → "香港" / "Hong Kong". Anything that is not a two-letter code, or that ICU
+ * does not know, comes back as it is.
  */
 export function countryLabel(code: unknown, lang: Lang): string {
   const s = code === null || code === undefined ? '' : String(code);
   if (!/^[A-Za-z]{2}$/.test(s)) return s;
-  let names = regionNames.get(lang);
-  if (!names) {
-    names = new Intl.DisplayNames([lang === 'zh' ? 'zh-CN' : 'en'], { type: 'region', fallback: 'code' });
-    regionNames.set(lang, names);
-  }
+  const upper = s.toUpperCase();
   try {
-    return names.of(s.toUpperCase()) ?? s;
+    return displayNames(lang, SHORT_NAMED.has(upper) ? 'short' : 'long').of(upper) ?? s;
   } catch {
     return s;
   }

@@ -1,6 +1,6 @@
 /** Route guards of spec §2. */
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { PageSpinner } from '@/components/page-spinner.tsx';
+import { ContentSkeleton } from '@/components/content-skeleton.tsx';
 import { useAccess } from '@/lib/access-context.ts';
 import { findEntry } from '@/lib/route-table.ts';
 import { useSession } from '@/lib/use-session.ts';
@@ -15,7 +15,7 @@ export function RequireAuth() {
     const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
     return <Navigate to={`/login?redirect=${redirect}`} replace />;
   }
-  if (loading) return <PageSpinner />;
+  if (loading) return <ContentSkeleton />;
   return <Outlet />;
 }
 

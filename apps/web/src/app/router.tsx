@@ -1,11 +1,13 @@
 /** The route tree of spec §2: public paths, then permission-built routes behind the token guard. */
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { ShellSkeleton } from '@/components/content-skeleton.tsx';
 import { PageSpinner } from '@/components/page-spinner.tsx';
 import { routedPaths } from '@/lib/access.ts';
 import { useAccess } from '@/lib/access-context.ts';
 import { setCurrentPath, setNavigate, unsetNavigate } from '@/lib/navigation.ts';
 import { findEntry, navParents } from '@/lib/route-table.ts';
+import { DocumentTitle } from './document-title.tsx';
 import { NoMatch, RequireAuth } from './guards.tsx';
 import { screenFor } from './route-table.tsx';
 
@@ -32,7 +34,16 @@ function NavigateBridge() {
   return null;
 }
 
-const fallback = <PageSpinner top={160} />;
+/**
+ * Until the first screen's code has arrived: the login screen's spinner on /login, the frame with a
+ * content skeleton anywhere else (issue 25 item 13).
+ */
+function FirstPaint() {
+  const { pathname } = useLocation();
+  return pathname === '/login' ? <PageSpinner top={160} /> : <ShellSkeleton />;
+}
+
+const fallback = <FirstPaint />;
 
 /** All routes. */
 export function AppRoutes() {
@@ -46,6 +57,7 @@ export function AppRoutes() {
   return (
     <Suspense fallback={fallback}>
       <NavigateBridge />
+      <DocumentTitle />
       <Routes>
         <Route path="/login" element={<LoginPage />} />
         <Route element={<AppLayout />}>

@@ -128,7 +128,7 @@ export async function homeOf(
       order: 'revenue:desc',
       page_size: '5',
     });
-    const data = await runList(app, reply, top.def, top.query, sdkAppNames(app));
+    const data = await runList(app, reply, top.def, top.query, sdkAppNames(app, requestLang(request)));
     topApps = data.list
       .filter((r) => Number(r.revenue) > 0)
       .map((r) => ({

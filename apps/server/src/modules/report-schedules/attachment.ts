@@ -211,7 +211,7 @@ export async function buildAttachment(
     view.query.titles,
     catalogueTitle(reportCatalogues[kind], opts.lang),
   );
-  const decorate = exporter.sdk ? sdkAppNames(app) : undefined;
+  const decorate = exporter.sdk ? sdkAppNames(app, opts.lang) : undefined;
   const { limit: _l, offset: _o, ...all } = r.query;
   const slot = await app.reportLanes.acquire('export', { timeoutMs: app.config.reportExportTimeoutMs });
   try {

@@ -126,7 +126,7 @@ export async function kindRoutes(fastify: FastifyInstance) {
     const c = await reportContext(app, request, k.kind);
     const r = await resolve(c);
     const [data, until] = await Promise.all([
-      runList(app, reply, r.def, r.query, k.appNames ? sdkAppNames(app) : undefined, r.compare),
+      runList(app, reply, r.def, r.query, k.appNames ? sdkAppNames(app, c.lang) : undefined, r.compare),
       dataUntil(app, reply, r.def, c.yesterday, c.zone),
     ]);
     return ok(request, until ? { ...data, data_until: until } : data);
@@ -157,7 +157,7 @@ export async function kindRoutes(fastify: FastifyInstance) {
       columns,
       format: q.format,
       name: exportFileName(newAffiliate(q) ? 'new_affiliate' : k.kind, r, c.lang),
-      decorate: k.appNames ? sdkAppNames(app) : undefined,
+      decorate: k.appNames ? sdkAppNames(app, c.lang) : undefined,
     });
   }
 

@@ -4,9 +4,10 @@
  * caller's language, export file names, and the decorators that label rows (SDK app names, game apps).
  */
 import type { Lang } from '@portal/contracts/codes.ts';
-import { yesterdayIn } from '@portal/contracts/report-dates.ts';
+import { reportYesterday, reportZoneOf } from '@portal/contracts/report-clock.ts';
+import { reportAppName } from '@portal/contracts/report-labels.ts';
 import type { CatalogueField } from '@portal/contracts/reports.ts';
-import { exportFileNames, hourlyReportKinds, type ReportKind } from '@portal/contracts/reports-kinds.ts';
+import { exportFileNames, type ReportKind } from '@portal/contracts/reports-kinds.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestLang } from '../../lib/request-lang.ts';
 import { currentUser, type SessionUser } from '../../plugins/session.ts';
@@ -44,9 +45,10 @@ export function reportClock(
   now: Date,
 ): { yesterday: string; zone?: ReportZone } {
   const network = app.config.reportTimezone;
-  const own = hourlyReportKinds.has(kind) ? (user.timezone ?? network) : network;
+  const zones = { user: user.timezone, network };
+  const own = reportZoneOf(kind, zones);
   return {
-    yesterday: yesterdayIn(now, own),
+    yesterday: reportYesterday(now, kind, zones),
     ...(own === network ? {} : { zone: { network, user: own } }),
   };
 }
@@ -69,16 +71,17 @@ export function exportFileName(kind: keyof typeof exportFileNames, r: Resolved, 
  * Labels SDK and RTB rows with `app_name` beside `app_key` (keys of rows already scoped to the
  * caller, so it learns no other names); names are read once per key (scope.ts
  * `cachedAppNames`), so an export's chunks after the first, and the next requests, cost no
- * accounts-store query for keys already seen.
+ * accounts-store query for keys already seen. A key no registered app owns is named by the app name
+ * its facts carry, else "Unregistered app" in `lang` (contracts `reportAppName`, issue 25 item 3).
  */
-export function sdkAppNames(app: FastifyInstance): Decorate {
+export function sdkAppNames(app: FastifyInstance, lang: Lang): Decorate {
   return async (rows) => {
     if (!rows.length || !('app_key' in (rows[0] ?? {}))) return;
     const names = await cachedAppNames(
       app,
       rows.map((r) => String(r.app_key)),
     );
-    for (const r of rows) r.app_name = names.get(String(r.app_key)) ?? null;
+    for (const r of rows) r.app_name = reportAppName(names.get(String(r.app_key)), r.app_name, lang);
   };
 }
 

@@ -1,4 +1,5 @@
 import { DataPermissionType } from '@portal/contracts/constants.ts';
+import { countryLabel } from '@portal/contracts/report-labels.ts';
 import { sdkCatalogue } from '@portal/contracts/reports.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,5 +110,19 @@ describe.each(testDbKinds)('report metadata and channels on %s', (db) => {
     const zh = await get('/common/country', undefined, 'zh-CN');
     expect(zh.data.find((c: { country_code: string }) => c.country_code === 'US').country_name).toBe('美国');
     expect(zh.data.find((c: { country_code: string }) => c.country_code === 'JP').country_name).toBe('日本');
+  });
+
+  it('names every country as the report cells and exports do: short common names (issue 25 item 10)', async () => {
+    type C = { country_code: string; country_name: string };
+    const en = (await get('/common/country')).data as C[];
+    const zh = (await get('/common/country', undefined, 'zh-CN')).data as C[];
+    const name = (list: C[], code: string) => list.find((c) => c.country_code === code)?.country_name;
+    expect(name(en, 'US')).toBe('United States');
+    expect(name(en, 'TW')).toBe('Taiwan');
+    expect(name(en, 'HK')).toBe('Hong Kong');
+    expect(name(zh, 'TW')).toBe('台湾');
+    expect(name(zh, 'HK')).toBe('香港');
+    for (const c of en) expect(c.country_name, c.country_code).toBe(countryLabel(c.country_code, 'en'));
+    for (const c of zh) expect(c.country_name, c.country_code).toBe(countryLabel(c.country_code, 'zh'));
   });
 });

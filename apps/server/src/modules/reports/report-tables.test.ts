@@ -180,7 +180,19 @@ describe.each(testStorePairs)(
       expect(rows.find((r) => r.app_key === demoKey)).toBeUndefined();
       const others = rows.filter((r) => r.app_key !== key);
       expect(others.length).toBeGreaterThan(0);
-      for (const r of others) expect(r.app_name).toBeNull();
+      // Never a bare key (issue 25 item 3): a key no registered app owns is named as such.
+      for (const r of others) expect(r.app_name).toBe('未注册应用');
+      const enRows = (
+        (
+          await get(
+            '/v1/report/list/rtb',
+            f.tokens.other,
+            { dt: `${YESTERDAY},${YESTERDAY}`, fields: 'app_key,request', page_size: 1000 },
+            'en',
+          )
+        ).json() as { data: { list: Row[] } }
+      ).data.list;
+      for (const r of enRows.filter((r) => r.app_key !== key)) expect(r.app_name).toBe('Unregistered app');
       const csv = await get(
         '/v1/report/export/rtb',
         f.tokens.other,

@@ -4,7 +4,7 @@ import { Button, Layout, Watermark } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { PageSpinner } from '@/components/page-spinner.tsx';
+import { ContentSkeleton } from '@/components/content-skeleton.tsx';
 import { useSession } from '@/lib/use-session.ts';
 import { Navbar } from './navbar.tsx';
 import { Sidebar, useSidebarItems } from './sidebar.tsx';
@@ -85,7 +85,7 @@ export default function AppLayout() {
             </Layout.Sider>
           )}
           <Layout.Content className="app-content">
-            <Suspense fallback={<PageSpinner />}>
+            <Suspense fallback={<ContentSkeleton />}>
               <Outlet />
             </Suspense>
           </Layout.Content>

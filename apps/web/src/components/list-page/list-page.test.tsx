@@ -168,3 +168,32 @@ describe('list-page scaffold', () => {
     expect(document.querySelector('.ant-table-cell-fix-right, .ant-table-cell-fix-left')).toBeNull();
   });
 });
+
+describe('list page on a phone (issue 25 item 4)', () => {
+  it('shows each row as a card with every column, the status control included', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (q: string) =>
+        ({
+          matches: q.includes('575.98px'),
+          media: q,
+          onchange: null,
+          addListener: () => {},
+          removeListener: () => {},
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    try {
+      setup();
+      const cards = await screen.findByTestId('rows-table-cards');
+      const card = within(cards).getAllByRole('listitem')[0] as HTMLElement;
+      expect([...card.querySelectorAll('dt')].map((d) => d.textContent)).toEqual(['Name', 'Status']);
+      expect(within(card).getByText('Seven')).toBeTruthy();
+      expect(within(card).getByTestId('status-7')).toBeTruthy();
+      expect(screen.queryByTestId('rows-table')).toBeNull();
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+});

@@ -3,9 +3,12 @@
  * only when there is something to page; an empty or failed state in words. Every column has a
  * fixed width and the table scrolls horizontally at their sum, so no column ever overlaps another
  * (no sticky columns: at 1280–1440 px the lists fit, and a narrower window scrolls them whole).
+ * On a phone (issue 25 item 4) each row is a card instead: every column's title beside its value,
+ * status and actions included, so nothing hides behind a sideways scroll.
  */
-import { Empty, Table, type TableColumnType } from 'antd';
+import { Empty, Pagination, Spin, Table, type TableColumnType } from 'antd';
 import type { Key, ReactNode } from 'react';
+import { usePhone } from '@/lib/use-phone.ts';
 import type { Paging } from './use-list-state.ts';
 
 /** A column with its width in pixels (required: the widths decide the layout). */
@@ -32,8 +35,60 @@ export function tableWidth<T>(columns: ListColumn<T>[]): number {
   return columns.reduce((sum, c) => sum + c.width, 0);
 }
 
-/** The table. */
+/** A cell's content as the table would render it. */
+function cellOf<T>(c: ListColumn<T>, row: T, index: number): ReactNode {
+  const path = c.dataIndex;
+  const value =
+    typeof path === 'string' || typeof path === 'number' ? (row as Record<string, unknown>)[path] : undefined;
+  return c.render ? (c.render(value, row, index) as ReactNode) : (value as ReactNode);
+}
+
+/** The rows as cards (`data-testid="<testId>-cards"`, one `<li>` per row). */
+function ListCards<T extends object>(props: ListTableProps<T>) {
+  const { page, total } = props;
+  return (
+    <Spin spinning={props.loading}>
+      {props.rows.length === 0 ? (
+        (props.emptyText ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />)
+      ) : (
+        <ul className="list-cards" data-testid={`${props.testId}-cards`}>
+          {props.rows.map((row, i) => (
+            <li key={row[props.rowKey] as Key} className={`list-card ${props.rowClassName?.(row) ?? ''}`}>
+              <dl>
+                {props.columns.map((c, ci) => (
+                  <div key={String(c.key ?? c.dataIndex ?? ci)} className="list-card-field">
+                    <dt>{c.title as ReactNode}</dt>
+                    <dd>{cellOf(c, row, i)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+      {total > 0 ? (
+        <Pagination
+          className="list-cards-pagination"
+          size="small"
+          current={page.no}
+          pageSize={page.size}
+          total={total}
+          showTotal={props.totalText}
+          onChange={props.onPage}
+        />
+      ) : null}
+    </Spin>
+  );
+}
+
+/** The table (cards on a phone). */
 export function ListTable<T extends object>(props: ListTableProps<T>) {
+  const phone = usePhone();
+  if (phone) return <ListCards {...props} />;
+  return <WideTable {...props} />;
+}
+
+function WideTable<T extends object>(props: ListTableProps<T>) {
   const { page, total } = props;
   return (
     <Table<T>

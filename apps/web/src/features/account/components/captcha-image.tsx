@@ -4,25 +4,34 @@ import { Button, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Captcha } from '../api/use-captcha.ts';
 
-/** Shows the arithmetic captcha; clicking the image or the icon asks for a new one. */
+/**
+ * Shows the arithmetic captcha; clicking the image or the named refresh button asks for a new one.
+ * Only the button takes focus.
+ */
 export function CaptchaImage(props: { captcha: Captcha | null; loading: boolean; onRefresh: () => void }) {
   const { t } = useTranslation('auth');
   const { captcha, loading, onRefresh } = props;
   return (
     <div style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
-      <button
-        type="button"
+      {/* The image is a picture, not a control: a click on it refreshes too, while keyboards and
+          screen readers use the named refresh button beside it (issue 25 item 8). */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a mouse shortcut; the button beside it is the control */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the button beside it is the keyboard path */}
+      <div
         onClick={onRefresh}
         title={t('login.refreshCaptcha')}
+        className="captcha-frame"
         style={{
           width: 120,
           height: 40,
-          padding: 0,
           border: '1px solid #d9d9d9',
           borderRadius: 6,
           background: '#fafafa',
           cursor: 'pointer',
           overflow: 'hidden',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
         }}
       >
         {captcha ? (
@@ -35,7 +44,7 @@ export function CaptchaImage(props: { captcha: Captcha | null; loading: boolean;
         ) : (
           <Spin size="small" spinning={loading} />
         )}
-      </button>
+      </div>
       <Button
         type="text"
         icon={<ReloadOutlined spin={loading} />}

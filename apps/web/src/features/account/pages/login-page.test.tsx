@@ -45,11 +45,41 @@ describe('login page', () => {
     await fill(user, 'password', 'alllowercase1');
     await fill(user, 'captcha_answer', '   ');
     await submit(user);
-    expect(await screen.findByText('email format incorrect')).toBeTruthy();
+    expect(await screen.findByText('Email format incorrect')).toBeTruthy();
     // antd validates the fields one by one: each message may come a render later on a loaded machine.
     expect(await screen.findByText(/^Password format error/)).toBeTruthy();
-    expect(await screen.findByText('verification code cannot be empty')).toBeTruthy();
+    expect(await screen.findByText('Verification code cannot be empty')).toBeTruthy();
     expect(api.callsTo('/api/v1/user/get_key')).toHaveLength(0);
+  });
+
+  it('marks nothing red while tabbing through the empty form, and checks a field once edited', async () => {
+    const user = userEvent.setup();
+    await i18next.changeLanguage('en');
+    mockApi({ 'POST /v1/passport/captcha/gen_math': captcha('c1') });
+    renderApp('/login');
+    await screen.findByTestId('captcha-image');
+    (document.getElementById('email') as HTMLInputElement).focus();
+    for (let i = 0; i < 6; i++) await user.tab();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(document.querySelectorAll('.ant-form-item-has-error')).toHaveLength(0);
+    expect(screen.queryByText('Please enter login email')).toBeNull();
+    await fill(user, 'email', 'nope');
+    await user.tab();
+    expect(await screen.findByText('Email format incorrect')).toBeTruthy();
+    expect(screen.queryByText('Please enter password')).toBeNull();
+  });
+
+  it('shows the captcha as an image, with one named button to refresh it', async () => {
+    mockApi({ 'POST /v1/passport/captcha/gen_math': captcha('c1') });
+    renderApp('/login');
+    const img = await screen.findByTestId('captcha-image');
+    expect(img.closest('button')).toBeNull();
+    expect(img.getAttribute('alt')).toBeTruthy();
+    const focusable = [...document.querySelectorAll('.login-card button')].filter(
+      (b) => b.getAttribute('data-testid') !== 'login-submit',
+    );
+    for (const b of focusable) expect(b.getAttribute('aria-label') || b.textContent?.trim()).toBeTruthy();
+    expect(screen.getByTestId('captcha-refresh').getAttribute('aria-label')).toBeTruthy();
   });
 
   it('has a real form for password managers', async () => {

@@ -71,6 +71,11 @@ export default function LoginPage() {
     lockTimer.current = setTimeout(() => setLocked(false), BUTTON_LOCK_MS);
   };
 
+  /** Checks a field on leaving it, once the visitor has typed in it (not on a mere tab through). */
+  const validateIfEdited = (name: keyof Values) => {
+    if (form.isFieldTouched(name)) void form.validateFields([name]).catch(() => undefined);
+  };
+
   const onFinish = async (values: Values) => {
     if (!captcha) {
       refresh();
@@ -155,7 +160,9 @@ export default function LoginPage() {
                 onFinish={onFinish}
                 onSubmitCapture={lock}
                 noValidate
-                validateTrigger={['onSubmit', 'onBlur']}
+                // Validated on submit, and on leaving a field only once it was edited (issue 25 item 8):
+                // tabbing through the empty form marks nothing.
+                validateTrigger={[]}
                 aria-label={t('login.title')}
               >
                 <Form.Item
@@ -177,6 +184,7 @@ export default function LoginPage() {
                     type="email"
                     autoComplete="username"
                     prefix={<MailOutlined />}
+                    onBlur={() => validateIfEdited('email')}
                     placeholder={t('login.emailPlaceholder')}
                   />
                 </Form.Item>
@@ -192,6 +200,7 @@ export default function LoginPage() {
                     name="password"
                     autoComplete="current-password"
                     prefix={<LockOutlined />}
+                    onBlur={() => validateIfEdited('password')}
                     placeholder={t('login.passwordPlaceholder')}
                   />
                 </Form.Item>
@@ -207,6 +216,7 @@ export default function LoginPage() {
                         autoComplete="off"
                         inputMode="numeric"
                         prefix={<SafetyOutlined />}
+                        onBlur={() => validateIfEdited('captcha_answer')}
                         placeholder={t('login.captchaPlaceholder')}
                         style={{ flex: 1 }}
                       />

@@ -52,7 +52,10 @@ export default function ApiKeysPage() {
           <Form.Item
             name="name"
             label={t('apiKeys.name')}
-            rules={[{ required: true, whitespace: true, max: 60, message: t('apiKeys.nameRule') }]}
+            rules={[
+              { required: true, whitespace: true, message: t('apiKeys.nameRequired') },
+              { max: 60, message: t('apiKeys.nameRule') },
+            ]}
           >
             <Input
               placeholder={t('apiKeys.namePlaceholder')}

@@ -22,6 +22,7 @@ import { runChange } from '@/components/list-page/run-change.ts';
 import { useListState } from '@/components/list-page/use-list-state.ts';
 import { NextStepEmpty } from '@/components/next-step-empty.tsx';
 import { succeed } from '@/lib/notify.ts';
+import { useMedia, WIDE_QUERY } from '@/lib/use-phone.ts';
 import { useAppAdsStates, useAppList, useAppStatus, useDeleteApp } from '../api/apps-api.ts';
 import { AppAdsDrawer, AppAdsTag } from '../components/app-ads-drawer.tsx';
 import { AppDialog } from '../components/app-dialog.tsx';
@@ -37,6 +38,7 @@ export default function AppsListPage() {
   const { t: tAds } = useTranslation('appAds');
   const navigate = useNavigate();
   const isOps = useIsOps();
+  const wide = useMedia(WIDE_QUERY);
   const [search] = useSearchParams();
   const presetName = search.get('app_name') ?? '';
   const state = useListState(NO_FILTERS, { app_name: presetName });
@@ -86,10 +88,16 @@ export default function AppsListPage() {
   ];
 
   // The widths add up to 934 px, the content width at a 1280 px window, in both languages; for
-  // operations (one more column, Approve / Reject) the text columns narrow and the actions wrap.
+  // operations (one more column, Approve / Reject) the text columns narrow and the actions wrap. At
+  // 1,400 px and more the columns take the room there is (1,102 px at 1,440), so names, "Shown after
+  // review" and the actions fit (issue 25 item 10).
   const w = isOps
-    ? { name: 110, pkg: 116, key: 92, status: 170, actions: 150 }
-    : { name: 110, pkg: 120, key: 104, status: 120, actions: 172 };
+    ? wide
+      ? { name: 160, pkg: 130, key: 140, status: 170, actions: 194 }
+      : { name: 110, pkg: 116, key: 92, status: 170, actions: 150 }
+    : wide
+      ? { name: 160, pkg: 150, key: 140, status: 120, actions: 194 }
+      : { name: 110, pkg: 120, key: 104, status: 120, actions: 172 };
   const columns: ListColumn<AppItem>[] = [
     { title: t('columns.id'), dataIndex: 'id', width: 56 },
     { title: t('columns.name'), dataIndex: 'app_name', width: w.name, ellipsis: true },

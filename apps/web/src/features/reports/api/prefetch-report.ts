@@ -24,7 +24,7 @@ export function firstListQuery(def: ReportDef): Query {
   );
   // The page's own first filter state (pages/report-page.tsx: default range on the session's clocks,
   // default preset, no comparison chosen).
-  return listQuery(def, defaultView(), columns, order, { index: 1, size: def.pageSize });
+  return listQuery(def, defaultView(undefined, def.kind), columns, order, { index: 1, size: def.pageSize });
 }
 
 /** Starts the first page of `def`'s list into `client`'s cache; errors stay with the query. */

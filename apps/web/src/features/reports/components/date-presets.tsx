@@ -6,6 +6,7 @@
  * date) are disabled.
  */
 import { type ReportPreset, reportPresets, reportViewText } from '@portal/contracts/report-view.ts';
+import type { ReportKind } from '@portal/contracts/reports-kinds.ts';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '@/lib/i18n.ts';
@@ -17,6 +18,8 @@ const CUSTOM = 'custom';
 /** The preset select (`data-testid="report-preset"`). */
 export function DatePresets(props: {
   earliest: string;
+  /** The report kind: its clock decides yesterday (contracts report-clock.ts). */
+  kind?: ReportKind;
   value?: ReportPreset;
   onChange?: (v: ReportPreset | undefined) => void;
   id?: string;
@@ -27,7 +30,7 @@ export function DatePresets(props: {
     ...reportPresets.map((p) => ({
       value: p,
       label: reportViewText[p][lang],
-      disabled: presetToRange(p, props.earliest) === null,
+      disabled: presetToRange(p, props.earliest, undefined, props.kind) === null,
     })),
     { value: CUSTOM, label: t('custom'), disabled: true },
   ];

@@ -9,7 +9,7 @@ export function DeltaCell({ value }: { value: unknown }) {
   const v = typeof value === 'number' && Number.isFinite(value) ? value : null;
   const trend = v === null || v === 0 ? 'flat' : v > 0 ? 'up' : 'down';
   return (
-    <span className={`delta-cell kpi-${trend}`} data-testid="delta" data-trend={trend}>
+    <span className={`delta-cell delta-line kpi-${trend}`} data-testid="delta" data-trend={trend}>
       {formatDelta(v)}
     </span>
   );

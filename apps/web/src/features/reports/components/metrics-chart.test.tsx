@@ -57,8 +57,8 @@ describe('metricsPlot', () => {
       undefined,
       'money',
       'money',
-      'price',
-      'price',
+      'money',
+      'money',
       'percent',
       'percent',
     ]);
@@ -74,11 +74,11 @@ describe('metricsPlot', () => {
     // a line and its comparison share the metric's colour
     expect(options.series[2]?.stroke).toBe(options.series[1]?.stroke);
     expect(options.series[3]?.stroke).not.toBe(options.series[1]?.stroke);
-    // money on the left, price on the right, rates outside the right one
-    expect(options.axes?.slice(1).map((a) => [a.scale, a.side])).toEqual([
-      ['money', 3],
-      ['price', 1],
-      ['percent', 1],
+    // one axis per unit (issue 25 item 11): money (revenue and eCPM) on the left, rates on the right,
+    // each labelled with its unit
+    expect(options.axes?.slice(1).map((a) => [a.scale, a.side, a.label])).toEqual([
+      ['money', 3, '$'],
+      ['percent', 1, '%'],
     ]);
     // days as indexes; a day without a value is 0
     expect(data).toEqual([
@@ -90,6 +90,19 @@ describe('metricsPlot', () => {
       [0.5, 0.25, 0],
       [0.4, 0.2, 0],
     ]);
+  });
+
+  it('never draws two axes of one unit nor two on one side next to each other (issue 25 item 11)', () => {
+    const count = { ...revenue, field: 'impression', title: 'Impressions', file_type: 'int' as const };
+    const { options } = metricsPlot(points, [revenue, ecpm, count, fillRate], null, 'Date', {
+      money: 'Amount ($)',
+      int: 'Count',
+      percent: 'Rate (%)',
+    });
+    const axes = options.axes?.slice(1) ?? [];
+    expect(axes.map((a) => a.scale)).toEqual(['money', 'int', 'percent']);
+    expect(axes.map((a) => a.label)).toEqual(['Amount ($)', 'Count', 'Rate (%)']);
+    expect(new Set(axes.map((a) => a.scale)).size).toBe(axes.length);
   });
 
   it('one metric without a comparison reads `value` when `values` is absent', () => {

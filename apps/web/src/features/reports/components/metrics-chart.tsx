@@ -1,7 +1,8 @@
 /**
  * The report trend (issue 13 item 4), drawn with uPlot (issue 11 item 4) and loaded on demand by the
- * trend panel: several metrics over the days of the range, money sums, prices (eCPM), counts and
- * rates each on their own y axis (first on the left, second on the right, then outside those), with
+ * trend panel: several metrics over the days of the range, with at most one y axis per unit — money
+ * (sums and eCPM alike), counts, percentages — each labelled with its unit (issue 25 item 11; first
+ * on the left, second on the right, third outside the left one, so no two share a side's labels), with
  * a comparison each metric's compare period as a dashed line of the same colour. The legend above
  * the plot names every line (a click hides or shows one) and, under the pointer, reads out the day
  * and each line's value in the report's own formats: the tooltip of the chart.
@@ -20,15 +21,16 @@ export const METRICS_CHART_HEIGHT = 180;
 const LEGEND_HEIGHT = 22;
 
 const COLORS = ['#1677ff', '#fa8c16', '#52c41a', '#722ed1', '#eb2f96', '#13c2c2'];
-const UNIT_ORDER = ['money', 'price', 'int', 'percent'] as const;
-type Unit = (typeof UNIT_ORDER)[number];
-/** A metric's axis: eCPM is a price per mille, far smaller than the money sums it would flatten. */
+const UNIT_ORDER = ['money', 'int', 'percent'] as const;
+export type Unit = (typeof UNIT_ORDER)[number];
+/** A metric's unit, hence its axis: money (revenue, eCPM), a count, or a percentage. */
 function unitOf(c: StatColumn): Unit {
-  if (c.field === 'ecpm') return 'price';
   return c.file_type === 'money' || c.file_type === 'percent' ? c.file_type : 'int';
 }
-/** Axis i's side (uPlot: 1 right, 3 left): left, right, then outside the right one, outside the left. */
-const AXIS_SIDES = [3, 1, 1, 3] as const;
+/** Axis i's side (uPlot: 1 right, 3 left): left, right, then outside the left one. */
+const AXIS_SIDES = [3, 1, 3] as const;
+/** The axis titles when the caller gives none. */
+const DEFAULT_UNIT_LABELS: Record<Unit, string> = { money: '$', int: '#', percent: '%' };
 const AXIS_FONT = '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 const AXIS_COLOR = 'rgba(0, 0, 0, 0.55)';
 const GRID_COLOR = '#f0f0f0';
@@ -38,7 +40,6 @@ const DAY_STEPS = [1, 2, 3, 5, 7, 10, 14, 15, 30, 60, 90, 180, 365];
 /** Compact axis labels: 12.5K, 3.4M, 12%. */
 function axisLabel(unit: Unit, v: number): string {
   if (unit === 'percent') return `${Math.round(v * 1000) / 10}%`;
-  if (unit === 'price') return String(Math.round(v * 100) / 100);
   const abs = Math.abs(v);
   if (abs >= 1e6) return `${Math.round(v / 1e5) / 10}M`;
   if (abs >= 1e4) return `${Math.round(v / 1e2) / 10}K`;
@@ -70,6 +71,7 @@ export function metricsPlot(
   metrics: StatColumn[],
   compareLabel: string | null,
   dateLabel: string,
+  unitLabels: Record<Unit, string> = DEFAULT_UNIT_LABELS,
 ): Plot {
   const units = UNIT_ORDER.filter((u) => metrics.some((m) => unitOf(m) === u));
   const days = points.map((p) => formatDate(p.dt));
@@ -128,6 +130,10 @@ export function metricsPlot(
             gap: 4,
             space: 30,
             size: labelWidth,
+            label: unitLabels[u],
+            labelFont: AXIS_FONT,
+            labelSize: 16,
+            labelGap: 0,
             grid: { show: i === 0, stroke: GRID_COLOR, width: 1 },
             ticks: { show: false },
             values: (_u, splits) => splits.map((v) => axisLabel(u, v)),
@@ -147,11 +153,13 @@ export default function MetricsChart(props: {
   title: string;
   /** The legend's name of the day ("日期" / "Date"). */
   dateLabel: string;
+  /** Each y axis's title: its unit in the UI language. */
+  unitLabels?: Record<Unit, string>;
 }) {
-  const { points, metrics, compareLabel, title, dateLabel } = props;
+  const { points, metrics, compareLabel, title, dateLabel, unitLabels } = props;
   const plot = useMemo(
-    () => metricsPlot(points, metrics, compareLabel, dateLabel),
-    [points, metrics, compareLabel, dateLabel],
+    () => metricsPlot(points, metrics, compareLabel, dateLabel, unitLabels),
+    [points, metrics, compareLabel, dateLabel, unitLabels],
   );
   const ref = usePlot(plot, METRICS_CHART_HEIGHT - LEGEND_HEIGHT);
   return (

@@ -5,6 +5,7 @@
  */
 import { adStyleFields, adStyleLabel, countryFields, countryLabel } from '@portal/contracts/report-labels.ts';
 import type { ReportRow } from '@portal/contracts/reports.ts';
+import { Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { formatInt } from '@/lib/format.ts';
@@ -21,15 +22,16 @@ export function renderReportCell(
 ): ReactNode | undefined {
   const v = row[field] as unknown;
   if (field === 'app_key' && row.app_name) {
+    // One line per row (issue 25 item 5): the name, the key on hover and behind a copy button.
+    const key = String(row.app_key);
     return (
-      <span data-testid="app-cell">
-        <span className="app-name" title={String(row.app_name)}>
-          {row.app_name}
-        </span>
-        <br />
-        <span className="app-key" title={String(row.app_key)}>
-          {row.app_key}
-        </span>
+      <span data-testid="app-cell" className="app-cell" title={`${String(row.app_name)}\n${key}`}>
+        <span className="app-name">{row.app_name}</span>
+        <Typography.Text
+          className="app-key-copy"
+          data-testid="app-key-copy"
+          copyable={{ text: key, tooltips: [t('table.copyKey', { key }), t('table.copied')] }}
+        />
       </span>
     );
   }

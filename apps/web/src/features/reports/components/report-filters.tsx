@@ -1,13 +1,16 @@
 /**
- * The filter row of every report (spec §2): the period preset, the date range, the comparison
- * (issue 13), the kind's filters (contracts reports-*.ts), Search and Reset. Compact: labels are kept
- * for assistive technology but hidden on screen (report-view.css), each control names itself by its
- * placeholder. Selects carry `data-testid="filter-<name>"` (SDK app:
- * `filter-app`), text inputs `id="filter-<name with dashes>"`.
+ * The filter bar of every report (spec §2, issue 25 items 6–7): one row with the period preset, the
+ * date range, the comparison (issue 13), "More filters", Search and Reset; the kind's filters
+ * (contracts reports-*.ts) sit behind "More filters", each with a visible label, and chips under the
+ * row summarise the active ones (filter-chips.tsx). The period, range and comparison name themselves
+ * (their label is kept for assistive technology). Selects carry `data-testid="filter-<name>"` (SDK
+ * app: `filter-app`), text inputs `id="filter-<name with dashes>"`.
  */
+
+import { FilterOutlined } from '@ant-design/icons';
 import { AdStyle } from '@portal/contracts/constants.ts';
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '@/lib/i18n.ts';
 import { useCountries } from '@/lib/use-countries.ts';
@@ -19,6 +22,7 @@ import { isDisabledDay, type Range, rangeViolation, violationText } from '../lib
 import { presetToRange } from '../lib/report-view.ts';
 import { CompareSelect } from './compare-select.tsx';
 import { DatePresets } from './date-presets.tsx';
+import { activeValues, FilterChips } from './filter-chips.tsx';
 
 const AD_STYLES = [AdStyle.BANNER, AdStyle.INTERSTITIAL, AdStyle.NATIVE, AdStyle.REWARDED_VIDEO];
 
@@ -169,6 +173,13 @@ export function ReportFilters(props: {
   const [form] = Form.useForm<FilterValues>();
   const lang = currentLang();
   const { earliest } = props.def;
+  const [more, setMore] = useState(false);
+  const values = Form.useWatch([], form) ?? props.initial;
+  const activeCount = props.def.filters.filter((s) => activeValues(values?.[s.name]).length > 0).length;
+  const clearFilter = (name: string) => {
+    form.setFieldValue(name, undefined);
+    form.submit();
+  };
 
   const onReset = () => {
     form.resetFields();
@@ -178,7 +189,7 @@ export function ReportFilters(props: {
   // period "custom" until Search (issue 13 items 2–3).
   const onValuesChange = (changed: Partial<FilterValues>) => {
     if ('preset' in changed && changed.preset) {
-      const range = presetToRange(changed.preset, earliest);
+      const range = presetToRange(changed.preset, earliest, undefined, props.def.kind);
       if (range) form.setFieldValue('range', range);
       form.submit();
     } else if ('range' in changed) form.setFieldValue('preset', undefined);
@@ -194,45 +205,46 @@ export function ReportFilters(props: {
       onValuesChange={onValuesChange}
       layout="inline"
     >
-      <Form.Item name="preset">
-        <DatePresets earliest={earliest} />
-      </Form.Item>
-      <Form.Item
-        label={t('filters.date')}
-        name="range"
-        rules={[
-          {
-            validator: (_, v: Range | null) => {
-              const violation = v ? rangeViolation(v, earliest) : 'format';
-              return violation
-                ? Promise.reject(new Error(violationText(violation, lang, earliest)))
-                : Promise.resolve();
-            },
-          },
-        ]}
-      >
-        <DatePicker.RangePicker
-          allowClear={false}
-          disabledDate={(d) => isDisabledDay(d, earliest)}
-          id={{ start: 'report-date-start', end: 'report-date-end' }}
-          data-testid="report-range"
-          style={{ width: 240 }}
-        />
-      </Form.Item>
-      <Form.Item name="compare">
-        <CompareSelect />
-      </Form.Item>
-      {props.def.filters.map((spec) => (
-        <Form.Item
-          key={spec.name}
-          label={t(spec.label)}
-          name={spec.name}
-          htmlFor={isSelect(spec) ? undefined : inputId(spec.name)}
-        >
-          {control(spec, t)}
+      <div className="report-filter-row">
+        <Form.Item name="preset">
+          <DatePresets earliest={earliest} kind={props.def.kind} />
         </Form.Item>
-      ))}
-      <Form.Item>
+        <Form.Item
+          label={t('filters.date')}
+          name="range"
+          rules={[
+            {
+              validator: (_, v: Range | null) => {
+                const violation = v ? rangeViolation(v, earliest, undefined, props.def.kind) : 'format';
+                return violation
+                  ? Promise.reject(new Error(violationText(violation, lang, earliest)))
+                  : Promise.resolve();
+              },
+            },
+          ]}
+        >
+          <DatePicker.RangePicker
+            allowClear={false}
+            disabledDate={(d) => isDisabledDay(d, earliest, undefined, props.def.kind)}
+            id={{ start: 'report-date-start', end: 'report-date-end' }}
+            data-testid="report-range"
+            style={{ width: 240 }}
+          />
+        </Form.Item>
+        <Form.Item name="compare">
+          <CompareSelect />
+        </Form.Item>
+        {props.def.filters.length > 0 ? (
+          <Button
+            icon={<FilterOutlined />}
+            aria-expanded={more}
+            aria-controls="report-more-filters"
+            data-testid="report-more-filters"
+            onClick={() => setMore((m) => !m)}
+          >
+            {activeCount > 0 ? t('filters.moreCount', { count: activeCount }) : t('filters.more')}
+          </Button>
+        ) : null}
         <Space>
           <Button type="primary" htmlType="submit" data-testid="report-search">
             {t('filters.search')}
@@ -241,7 +253,27 @@ export function ReportFilters(props: {
             {t('filters.reset')}
           </Button>
         </Space>
-      </Form.Item>
+      </div>
+      {/* Mounted while hidden, so the form keeps every value (issue 25 item 6). */}
+      <div
+        id="report-more-filters"
+        className="report-more-filters"
+        hidden={!more}
+        data-testid="report-filter-panel"
+      >
+        {props.def.filters.map((spec) => (
+          <Form.Item
+            key={spec.name}
+            className="report-filter-labelled"
+            label={t(spec.label)}
+            name={spec.name}
+            htmlFor={isSelect(spec) ? undefined : inputId(spec.name)}
+          >
+            {control(spec, t)}
+          </Form.Item>
+        ))}
+      </div>
+      <FilterChips specs={props.def.filters} values={values ?? {}} onClear={clearFilter} />
     </Form>
   );
 }

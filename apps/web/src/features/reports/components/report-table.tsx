@@ -13,6 +13,9 @@ import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NextStepEmpty } from '@/components/next-step-empty.tsx';
 import { formatCell } from '@/lib/format.ts';
+import { usePhone } from '@/lib/use-phone.ts';
+import { deltaField } from '../lib/report-view.ts';
+import { DeltaCell } from './delta-cell.tsx';
 import { ResizableTitle, type ResizableTitleProps } from './resizable-title.tsx';
 
 export type Sort = { field: string; dir: 'asc' | 'desc' } | null;
@@ -58,7 +61,29 @@ type Props = {
   errorText?: string;
   /** A tooltip on a column's title (an info icon marks it), by field. */
   headerTips?: Record<string, string>;
+  /**
+   * With a comparison on (issue 25 item 1): each metric cell shows its change on a second, smaller
+   * line (`<field>__delta` of the row, a ratio; of the totals, signed text), in the metric's own
+   * column, so the table keeps its width.
+   */
+  deltas?: boolean;
 };
+
+/** A metric's value with its change below (`data-testid="delta"` on the change). */
+function WithDelta({ value, delta }: { value: ReactNode; delta: unknown }) {
+  return (
+    <span className="metric-with-delta">
+      <span>{value}</span>
+      {typeof delta === 'string' ? (
+        <span className="delta-cell delta-line" data-testid="delta-total">
+          {delta}
+        </span>
+      ) : (
+        <DeltaCell value={delta} />
+      )}
+    </span>
+  );
+}
 
 /** A column title, with its tooltip when it has one (`data-testid="tip-<field>"`). */
 function ColumnTitle({ field, title, tip }: { field: string; title: string; tip?: string }) {
@@ -80,10 +105,13 @@ export function ReportTable(props: Props) {
   const rows = (data?.list ?? []).map((r, i) => ({ ...r, __key: i }));
   const count = data?.count ?? 0;
 
-  const pinned = pinnedRight(columns);
-  const tableColumns: TableColumnsType<Row> = columns.map((c) => ({
+  // On a phone (issue 25 item 4) the first column stays in view and the rest scroll, with a cue;
+  // pinned money columns would leave the first one a few letters wide.
+  const phone = usePhone();
+  const pinned = phone ? new Set<string>() : pinnedRight(columns);
+  const tableColumns: TableColumnsType<Row> = columns.map((c, i) => ({
     key: c.field,
-    fixed: pinned.has(c.field) ? 'right' : undefined,
+    fixed: pinned.has(c.field) ? 'right' : phone && i === 0 && columns.length > 2 ? 'left' : undefined,
     dataIndex: c.field,
     title: <ColumnTitle field={c.field} title={c.title} tip={props.headerTips?.[c.field]} />,
     width: widths?.[c.field],
@@ -99,8 +127,14 @@ export function ReportTable(props: Props) {
     sorter: c.sortable,
     sortOrder: sort?.field === c.field ? (sort.dir === 'asc' ? 'ascend' : 'descend') : null,
     onCell: () => ({ 'data-field': c.field }) as HTMLAttributes<HTMLElement>,
-    render: (_: unknown, row: ReportRow) =>
-      renderCell?.(c.field, row) ?? formatCell(c.file_type, row[c.field]),
+    render: (_: unknown, row: ReportRow) => {
+      const shown = renderCell?.(c.field, row) ?? formatCell(c.file_type, row[c.field]);
+      return props.deltas && c.type === 2 ? (
+        <WithDelta value={shown} delta={row[deltaField(c.field)]} />
+      ) : (
+        shown
+      );
+    },
   }));
 
   const onChange = (
@@ -123,9 +157,16 @@ export function ReportTable(props: Props) {
           {columns.map((c, i) => (
             <Table.Summary.Cell key={c.field} index={i} align={c.type === 2 ? 'right' : 'left'}>
               {c.type === 2 ? (
-                <Typography.Text strong data-testid={`total-${c.field}`}>
-                  {formatCell(c.file_type, data.total[c.field])}
-                </Typography.Text>
+                <>
+                  <Typography.Text strong data-testid={`total-${c.field}`}>
+                    {formatCell(c.file_type, data.total[c.field])}
+                  </Typography.Text>
+                  {props.deltas ? (
+                    <span className="delta-cell delta-line" data-testid={`total-${deltaField(c.field)}`}>
+                      {String(data.total[deltaField(c.field)] ?? '-')}
+                    </span>
+                  ) : null}
+                </>
               ) : i === 0 ? (
                 <Typography.Text strong data-testid="total-label">
                   {t('table.total')}
@@ -138,7 +179,7 @@ export function ReportTable(props: Props) {
     );
   };
 
-  return (
+  const table = (
     <Table<Row>
       data-testid="report-table"
       rootClassName={data ? undefined : 'report-table-pending'}
@@ -182,5 +223,14 @@ export function ReportTable(props: Props) {
           : false
       }
     />
+  );
+  if (!phone || columns.length <= 2) return table;
+  return (
+    <>
+      <p className="table-scroll-cue" data-testid="table-scroll-cue">
+        {t('table.scrollCue')}
+      </p>
+      {table}
+    </>
   );
 }

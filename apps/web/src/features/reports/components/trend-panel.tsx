@@ -8,7 +8,7 @@
 import { reportViewText } from '@portal/contracts/report-view.ts';
 import type { StatColumn } from '@portal/contracts/reports.ts';
 import { Empty, Select, Skeleton } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '@/lib/i18n.ts';
 import { useAfterPaint } from '@/lib/use-after-paint.ts';
@@ -61,6 +61,10 @@ export function TrendPanel(props: {
     ? t('chart.compareSuffix', { mode: reportViewText[compare][currentLang()] })
     : null;
   const skeleton = <Skeleton active paragraph={{ rows: 5 }} title={false} />;
+  const unitLabels = useMemo(
+    () => ({ money: t('chart.unitMoney'), int: t('chart.unitCount'), percent: t('chart.unitPercent') }),
+    [t],
+  );
 
   let body: React.ReactNode;
   if (trend.isError)
@@ -81,6 +85,7 @@ export function TrendPanel(props: {
           compareLabel={compareLabel}
           title={t('chart.aria', { metrics: columns.map((c) => c.title).join(', ') })}
           dateLabel={t('chart.date')}
+          unitLabels={unitLabels}
         />
       </Suspense>
     );

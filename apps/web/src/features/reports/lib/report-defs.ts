@@ -84,7 +84,7 @@ export type ReportDef = {
   rejectDetail?: boolean;
   /** Headline metrics of the KPI cards, in order (issue 13 item 1), read from the list's totals. */
   kpis: string[];
-  /** Metrics the trend chart shows first (money and rates go to separate axes). */
+  /** Metrics the trend chart shows first: one per unit (money, count, percent), so no line is flattened on another's axis. */
   chartMetrics: string[];
   /** The country dimension and the metric ranked by it in the country bar; absent: no country chart. */
   countryChart?: { dimension: string; metric: string };
@@ -160,7 +160,7 @@ export const reportDefs: Record<ReportId, ReportDef> = {
       country('country'),
     ],
     kpis: ['revenue', 'impression', 'ecpm', 'fill_rate', 'ctr'],
-    chartMetrics: ['revenue', 'ecpm', 'fill_rate'],
+    chartMetrics: ['revenue', 'impression', 'fill_rate'],
     countryChart: { dimension: 'geo', metric: 'revenue' },
   },
   rtb: {
@@ -191,7 +191,7 @@ export const reportDefs: Record<ReportId, ReportDef> = {
       country('country'),
     ],
     kpis: ['revenue', 'impression', 'ecpm', 'fill_rate', 'win_rate'],
-    chartMetrics: ['revenue', 'ecpm', 'win_rate'],
+    chartMetrics: ['revenue', 'impression', 'win_rate'],
     countryChart: { dimension: 'country', metric: 'revenue' },
   },
   affiliate: affiliate('affiliate'),
@@ -236,6 +236,6 @@ export const reportDefs: Record<ReportId, ReportDef> = {
       country('country'),
     ],
     kpis: ['revenue', 'imp', 'ecpm', 'fill_rate', 'ctr'],
-    chartMetrics: ['revenue', 'ecpm', 'fill_rate'],
+    chartMetrics: ['revenue', 'imp', 'fill_rate'],
   },
 };

@@ -1,11 +1,13 @@
 /** Report date range helpers over contracts' date rules (spec §5 Report dates, §9 defaults). */
 import { EARLIEST_REPORT_DATE } from '@portal/contracts/constants.ts';
+import { reportYesterday } from '@portal/contracts/report-clock.ts';
 import {
   checkReportRange,
   type DateRuleViolation,
   dateRuleMessage,
   yesterdayIn,
 } from '@portal/contracts/report-dates.ts';
+import type { ReportKind } from '@portal/contracts/reports-kinds.ts';
 import dayjs, { type Dayjs } from 'dayjs';
 import { getSession } from '@/lib/session.ts';
 
@@ -14,29 +16,29 @@ export type Range = [Dayjs, Dayjs];
 const WIRE = 'YYYYMMDD';
 
 /**
- * Yesterday as a reporting day: the earliest of the browser's, UTC's and, once the session holds the
- * user info, the network's (REPORT_TIMEZONE) and the user's report zone's yesterday (issue 13 item 9:
- * hourly kinds are on the user's clock, the others on the network's), so the page never asks for a
- * day the server refuses on either clock.
+ * Yesterday as a reporting day of `kind`: the contracts' one rule (report-clock.ts `reportYesterday`),
+ * the day before today in the user's report zone for the hourly kinds and in the network's
+ * (REPORT_TIMEZONE) for the others, both from the session's user info; so the page offers exactly the
+ * days the server accepts. Before the user info is known (or for a zone this browser does not know),
+ * UTC's yesterday, the network's default.
  */
-export function yesterday(now: Dayjs = dayjs()): Dayjs {
+export function yesterday(now: Dayjs = dayjs(), kind: ReportKind = 'sdk'): Dayjs {
   const info = getSession().userInfo;
-  let day = toWire(now.startOf('day').subtract(1, 'day'));
-  for (const zone of ['UTC', info?.network_timezone, info?.timezone]) {
-    if (!zone) continue;
-    try {
-      const y = yesterdayIn(now.toDate(), zone);
-      if (y < day) day = y;
-    } catch {
-      // A zone this browser does not know: the other clocks still hold.
-    }
+  let day: string;
+  try {
+    day = reportYesterday(now.toDate(), kind, {
+      user: info?.timezone ?? null,
+      network: info?.network_timezone ?? 'UTC',
+    });
+  } catch {
+    day = yesterdayIn(now.toDate(), 'UTC');
   }
   return dayjs(`${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}`);
 }
 
-/** Last 7 days through yesterday. */
-export function defaultRange(now: Dayjs = dayjs()): Range {
-  const end = yesterday(now);
+/** Last 7 days through yesterday of `kind`. */
+export function defaultRange(now: Dayjs = dayjs(), kind: ReportKind = 'sdk'): Range {
+  const end = yesterday(now, kind);
   return [end.subtract(6, 'day'), end];
 }
 
@@ -55,9 +57,10 @@ export function isDisabledDay(
   d: Dayjs,
   earliest: string = EARLIEST_REPORT_DATE,
   now: Dayjs = dayjs(),
+  kind: ReportKind = 'sdk',
 ): boolean {
   const day = toWire(d);
-  return day > toWire(yesterday(now)) || day < earliest;
+  return day > toWire(yesterday(now, kind)) || day < earliest;
 }
 
 /** The first violated rule of a range, or null. */
@@ -65,8 +68,9 @@ export function rangeViolation(
   [start, end]: Range,
   earliest: string = EARLIEST_REPORT_DATE,
   now: Dayjs = dayjs(),
+  kind: ReportKind = 'sdk',
 ): DateRuleViolation | null {
-  return checkReportRange(toWire(start), toWire(end), toWire(yesterday(now)), earliest);
+  return checkReportRange(toWire(start), toWire(end), toWire(yesterday(now, kind)), earliest);
 }
 
 /** The message of a violated rule in `lang`. */

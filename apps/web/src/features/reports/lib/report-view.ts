@@ -14,6 +14,7 @@ import {
   relativeChange,
 } from '@portal/contracts/report-view.ts';
 import type { ReportListData, ReportRow, StatColumn } from '@portal/contracts/reports.ts';
+import type { ReportKind } from '@portal/contracts/reports-kinds.ts';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { Range } from './report-range.ts';
 import { defaultRange, toWire, yesterday } from './report-range.ts';
@@ -31,14 +32,22 @@ export const DELTA_SUFFIX = '__delta';
 const fromWire = (d: string): Dayjs => dayjs(`${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`);
 
 /** The picker range of `preset` (null when nothing of it is reportable, e.g. "last month" too early). */
-export function presetToRange(preset: ReportPreset, earliest: string, now: Dayjs = dayjs()): Range | null {
-  const r = presetRange(preset, toWire(yesterday(now)), earliest);
+export function presetToRange(
+  preset: ReportPreset,
+  earliest: string,
+  now: Dayjs = dayjs(),
+  kind: ReportKind = 'sdk',
+): Range | null {
+  const r = presetRange(preset, toWire(yesterday(now, kind)), earliest);
   return r ? [fromWire(r.start), fromWire(r.end)] : null;
 }
 
 /** The filter values of a fresh page: default range, its preset, no comparison chosen. */
-export function defaultView(now: Dayjs = dayjs()): { range: Range; preset: ReportPreset } {
-  return { range: defaultRange(now), preset: DEFAULT_PRESET };
+export function defaultView(
+  now: Dayjs = dayjs(),
+  kind: ReportKind = 'sdk',
+): { range: Range; preset: ReportPreset } {
+  return { range: defaultRange(now, kind), preset: DEFAULT_PRESET };
 }
 
 /** The field of `metric`'s Δ% column. */

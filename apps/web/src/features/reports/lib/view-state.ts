@@ -41,7 +41,8 @@ const list = (v: string | undefined) =>
 function rangeOf(def: ReportDef, q: Record<string, string>): Range {
   const [start, end] =
     def.style === 'list' ? list(q.dt) : [q.start_date?.replaceAll('-', ''), q.end_date?.replaceAll('-', '')];
-  if (!start || !end || !/^\d{8}$/.test(start) || !/^\d{8}$/.test(end)) return defaultRange();
+  if (!start || !end || !/^\d{8}$/.test(start) || !/^\d{8}$/.test(end))
+    return defaultRange(undefined, def.kind);
   // dayjs reads yyyyMMdd without a format.
   return [dayjs(start), dayjs(end)];
 }
@@ -61,7 +62,7 @@ export function viewStateOf(def: ReportDef, q: Record<string, string>): ViewStat
   if (preset) {
     // A view saved with a preset means that period as of today ("last 7 days"), not the old dates.
     filters.preset = preset;
-    filters.range = presetToRange(preset, def.earliest) ?? filters.range;
+    filters.range = presetToRange(preset, def.earliest, undefined, def.kind) ?? filters.range;
   }
   if (compare) filters.compare = compare;
   if (def.style === 'game') {

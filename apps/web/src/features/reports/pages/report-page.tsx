@@ -18,7 +18,7 @@ import { useReportList } from '../api/use-report-list.ts';
 import { useStatColumns } from '../api/use-stat-columns.ts';
 import { CountryChart } from '../components/country-chart.tsx';
 import { DataFreshness } from '../components/data-freshness.tsx';
-import { DeltaCell } from '../components/delta-cell.tsx';
+import { DimensionSwitch } from '../components/dimension-switch.tsx';
 import { KpiCards } from '../components/kpi-cards.tsx';
 import { renderReportCell } from '../components/report-cells.tsx';
 import { ReportFilters } from '../components/report-filters.tsx';
@@ -31,15 +31,7 @@ import { headerTips } from '../lib/column-tips.ts';
 import { rejectQuery } from '../lib/reject-query.ts';
 import type { ReportDef } from '../lib/report-defs.ts';
 import { exportQuery, type FilterValues, listQuery } from '../lib/report-query.ts';
-import {
-  defaultView,
-  deltaField,
-  deltaMetric,
-  KPI_COMPARE,
-  rangeText,
-  withDeltaColumns,
-  withDeltas,
-} from '../lib/report-view.ts';
+import { defaultView, KPI_COMPARE, rangeText, withDeltas } from '../lib/report-view.ts';
 import type { ExportFormat } from '../lib/save-file.ts';
 import { effectiveOrder, readSavedFields, resolveColumns, writeSavedFields } from '../lib/saved-columns.ts';
 import type { ViewState } from '../lib/view-state.ts';
@@ -61,7 +53,7 @@ export const WIDTH_RESET_MS = 200;
 export function ReportPage({ def }: { def: ReportDef }) {
   const { t } = useTranslation('reports');
   const { t: tv } = useTranslation('reportView');
-  const [initial, setInitial] = useState<FilterValues>(() => defaultView());
+  const [initial, setInitial] = useState<FilterValues>(() => defaultView(undefined, def.kind));
   // A saved view opened (issue 13 item 7) remounts the filter row with the view's values.
   const [filtersKey, setFiltersKey] = useState(0);
   const [filters, setFilters] = useState<FilterValues>(initial);
@@ -114,7 +106,7 @@ export function ReportPage({ def }: { def: ReportDef }) {
     setPage((p) => ({ ...p, index: 1 }));
   };
   const onReset = () => {
-    setFilters(defaultView());
+    setFilters(defaultView(undefined, def.kind));
     setOrder(undefined);
     setPage({ index: 1, size: def.pageSize });
   };
@@ -140,12 +132,10 @@ export function ReportPage({ def }: { def: ReportDef }) {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setTableShown(true), WIDTH_RESET_MS);
   };
-  // A chosen comparison adds a Δ% column after each metric, from compare_list (issue 13 item 3).
+  // A chosen comparison shows each metric's change inside its cell, from compare_list (issue 13
+  // item 3, issue 25 item 1: the table keeps its width).
   const compare = filters.compare;
-  const tableColumns = useMemo(
-    () => (compare ? withDeltaColumns(columns, tv('deltaTitle')) : columns),
-    [compare, columns, tv],
-  );
+  const tableColumns = columns;
   const metricFields = columns.filter((c) => c.type === 2).map((c) => c.field);
   const tableData = list.data && compare ? withDeltas(list.data, metricFields) : list.data;
   const tips = headerTips(def, columns, filters.range, t);
@@ -153,7 +143,8 @@ export function ReportPage({ def }: { def: ReportDef }) {
   if (compare && compareRange) {
     const mode = reportViewText[compare][currentLang()];
     for (const c of columns.filter((col) => col.type === 2)) {
-      tips[deltaField(c.field)] = tv('deltaTip', { metric: c.title, mode, ...rangeText(compareRange) });
+      const tip = tv('deltaTip', { metric: c.title, mode, ...rangeText(compareRange) });
+      tips[c.field] = tips[c.field] ? `${tips[c.field]} ${tip}` : tip;
     }
   }
   const countryMetric = def.countryChart ? all.find((c) => c.field === def.countryChart?.metric) : undefined;
@@ -224,6 +215,7 @@ export function ReportPage({ def }: { def: ReportDef }) {
           ) : null}
         </div>
       ) : null}
+      {def.storageKey ? <DimensionSwitch catalogue={all} fields={fields} onChange={onApplyColumns} /> : null}
       {tableShown ? (
         <ReportTable
           columns={tableColumns}
@@ -237,12 +229,9 @@ export function ReportPage({ def }: { def: ReportDef }) {
             setPage((p) => ({ ...p, index: 1 }));
           }}
           onPageChange={(index, size) => setPage({ index, size })}
+          deltas={Boolean(compare)}
           renderCell={(field, row) =>
-            deltaMetric(field) ? (
-              <DeltaCell value={row[field]} />
-            ) : (
-              renderReportCell(field, row, t, def.rejectDetail ? openReject : undefined)
-            )
+            renderReportCell(field, row, t, def.rejectDetail ? openReject : undefined)
           }
           widths={widths}
           onResize={(field, w) => setWidths((prev) => ({ ...prev, [field]: w }))}

@@ -123,7 +123,7 @@ describe('report pages', { timeout: 90_000 }, () => {
     expect(last(api.callsTo('/v1/report/list/rtb'))?.get('order')).toBeNull();
     expect(localStorage.getItem('sdkReportColumns')).toBeNull();
     // the trend follows the list: same range, the RTB headline metrics by default (money and rate)
-    expect(last(api.callsTo('/v1/report/trend/rtb'))?.get('metric')).toBe('revenue,ecpm,win_rate');
+    expect(last(api.callsTo('/v1/report/trend/rtb'))?.get('metric')).toBe('revenue,impression,win_rate');
   });
 
   it('Affiliate: drops a sort on a column no longer shown, keeps affiliteReportColumns, opens Reject Detail', async () => {

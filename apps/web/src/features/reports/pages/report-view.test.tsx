@@ -120,7 +120,7 @@ describe('report presets, comparison and KPI cards', { timeout: 90_000 }, () => 
     );
   });
 
-  it('comparison adds a Δ% column after each metric, computed from compare_list, and a dashed trend', async () => {
+  it('comparison shows the change inside each metric cell, computed from compare_list, and a dashed trend', async () => {
     localStorage.setItem('sdkReportColumns', JSON.stringify(['dt', 'request', 'revenue']));
     seedSession();
     const api = mockApi(routes());
@@ -131,19 +131,18 @@ describe('report presets, comparison and KPI cards', { timeout: 90_000 }, () => 
     await waitFor(() =>
       expect(lastPage(api.callsTo('/v1/report/list/sdk'))?.get('compare')).toBe('last_year'),
     );
-    await screen.findByTestId('col-revenue__delta');
+    await waitFor(() =>
+      expect(document.querySelectorAll('tbody [data-testid=delta]').length).toBeGreaterThan(0),
+    );
+    // The change sits inside each metric's cell (issue 25 item 1): no column is added.
     const headers = [...document.querySelectorAll('thead th[data-testid]')].map((th) =>
       th.getAttribute('data-testid'),
     );
-    expect(headers).toEqual([
-      'col-dt',
-      'col-request',
-      'col-request__delta',
-      'col-revenue',
-      'col-revenue__delta',
-    ]);
+    expect(headers).toEqual(['col-dt', 'col-request', 'col-revenue']);
     const deltas = (field: string) =>
-      [...document.querySelectorAll(`tbody td[data-field="${field}__delta"]`)].map((td) => td.textContent);
+      [...document.querySelectorAll(`tbody td[data-field="${field}"] [data-testid=delta]`)].map(
+        (el) => el.textContent,
+      );
     // row 1: 200 vs 100 requests, 15 vs 10 revenue; row 2 has no facts in the compare period
     expect(deltas('request')).toEqual(['+100.00%', '-']);
     expect(deltas('revenue')).toEqual(['+50.00%', '-']);
@@ -155,12 +154,14 @@ describe('report presets, comparison and KPI cards', { timeout: 90_000 }, () => 
       expect(api.callsTo('/v1/report/trend/sdk').at(-1)?.query.get('compare')).toBe('last_year'),
     );
     const chart = await screen.findByTestId('trend-chart');
-    // revenue, eCPM and fill rate, each with its comparison line
+    // revenue, impressions and fill rate, each with its comparison line
     await waitFor(() => expect(chart.getAttribute('data-series')).toBe('6'));
-    expect(api.callsTo('/v1/report/trend/sdk').at(-1)?.query.get('metric')).toBe('revenue,ecpm,fill_rate');
+    expect(api.callsTo('/v1/report/trend/sdk').at(-1)?.query.get('metric')).toBe(
+      'revenue,impression,fill_rate',
+    );
 
     await pick('report-compare', '不对比');
-    await waitFor(() => expect(screen.queryByTestId('col-revenue__delta')).toBeNull());
+    await waitFor(() => expect(document.querySelectorAll('tbody [data-testid=delta]')).toHaveLength(0));
   });
 
   it('ranks revenue by country once the rows are there and the panel is in view', async () => {

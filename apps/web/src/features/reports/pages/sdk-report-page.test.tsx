@@ -99,7 +99,10 @@ describe('SDK report page', () => {
     expect(cell('revenue')).toBe('12,345.68');
     expect(cell('ecpm')).toBe('13.72');
     expect(cell('app_key')).toContain('Puzzle Blast');
-    expect(cell('app_key')).toContain('k1');
+    // The key is on hover and behind the copy button, not a second line (issue 25 item 5).
+    expect(
+      document.querySelector('td[data-field="app_key"] [data-testid=app-cell]')?.getAttribute('title'),
+    ).toContain('k1');
 
     const q = api.callsTo('/v1/report/list/sdk')[0]?.query;
     expect(q?.get('dt')).toBe(`${utcDay(-7)},${utcDay(-1)}`);
@@ -142,10 +145,53 @@ describe('SDK report page', () => {
     expect(cell('hour')).toBe('07');
     expect(screen.queryByTestId('col-request')).toBeNull();
 
+    // The kind's filters wait behind "More filters", each with its own visible label (issue 25 items 6–7).
+    const panel = screen.getByTestId('report-filter-panel');
+    expect(panel.hidden).toBe(true);
+    await user.click(screen.getByTestId('report-more-filters'));
+    expect(panel.hidden).toBe(false);
+    const labels = [...panel.querySelectorAll('.ant-form-item-label label')].map((l) => l.textContent);
+    expect(labels).toEqual(['应用', '广告位 ID', '广告类型', '国家/地区']);
+    expect(document.querySelector('.report-filter-row [data-testid=filter-app]')).toBeNull();
+
     await user.type(document.getElementById('filter-placement-id') as HTMLInputElement, ' 9001 ');
     await user.click(screen.getByTestId('report-search'));
     await waitFor(() => expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(2));
     expect(api.callsTo('/v1/report/list/sdk')[1]?.query.get('placement_id')).toBe('9001');
+    // A chip summarises the active filter; closing it clears the filter and searches again.
+    const chip = screen.getByTestId('filter-chip-placement_id');
+    expect(chip.textContent).toContain('广告位 ID: 9001');
+    expect(screen.getByTestId('report-more-filters').textContent).toContain('1');
+    await user.click(chip.querySelector('.ant-tag-close-icon') as HTMLElement);
+    // back to the first query (answered from the cache)
+    await waitFor(() => expect(screen.queryByTestId('filter-chip-placement_id')).toBeNull());
+    expect((document.getElementById('filter-placement-id') as HTMLInputElement).value).toBe('');
+    expect(screen.getByTestId('report-more-filters').textContent).not.toMatch(/\d/);
+  });
+
+  it('regroups the table by one dimension in one click, keeping the chosen metrics (issue 25 item 14)', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem(StorageKey.sdkReportColumns, JSON.stringify(['dt', 'hour', 'revenue', 'ecpm']));
+    seedSession();
+    const api = mockApi(routes());
+    renderApp('/report/sdk');
+    await screen.findByTestId('total-revenue');
+    const dimension = screen.getByTestId('dimension-switch');
+    expect([...dimension.querySelectorAll('.ant-segmented-item-label')].map((l) => l.textContent)).toEqual([
+      '日期',
+      '应用',
+      '国家/地区',
+      '广告位',
+    ]);
+    await user.click(within(dimension).getByText('国家/地区'));
+    await waitFor(() =>
+      expect(api.callsTo('/v1/report/list/sdk').at(-1)?.query.get('fields')).toBe('geo,revenue,ecpm'),
+    );
+    expect(JSON.parse(localStorage.getItem(StorageKey.sdkReportColumns) ?? '[]')).toEqual([
+      'geo',
+      'revenue',
+      'ecpm',
+    ]);
   });
 
   it('shows the empty state and no pagination when there are no rows', async () => {
