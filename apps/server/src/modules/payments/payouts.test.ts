@@ -256,7 +256,9 @@ describe.each(testDbKinds)('payment profile, documents and payouts on %s', (db) 
   });
 
   it('asks an enrolled admin for a two-factor code before changing the profile', async () => {
-    const started = await f.call('POST', '/v1/account/two_factor/enrol', f.tokens.other);
+    const started = await f.call('POST', '/v1/account/two_factor/enrol', f.tokens.other, {
+      password: profileBody.password,
+    });
     const secret = started.data.secret as string;
     const codeNow = () => generate({ secret, epoch: Math.floor(f.clock.now.getTime() / 1000) });
     expect(
