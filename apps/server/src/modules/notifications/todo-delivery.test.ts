@@ -47,7 +47,8 @@ describe.each(testDbKinds)('to-do delivery on %s', (db) => {
       now: () => clock,
       env: { TODO_WEBHOOK_URL: url, EXTERNAL_API_KEYS: 'todo-partner:s3cret,other:zzz' },
     });
-    // Jobs run when this test asks (JOB_POLL_MS is 0 in tests): app.jobs.runDue() is one poll.
+    // Jobs run when this test asks (JOB_POLL_MS is 0 in tests): app.jobs.drain() polls until nothing is
+    // due (one poll claims at most JOB_CONCURRENCY jobs, and the daily periodic jobs are due too).
   }, 180_000);
   afterAll(async () => {
     await inv.close();
@@ -64,7 +65,7 @@ describe.each(testDbKinds)('to-do delivery on %s', (db) => {
   const pending = () => inv.app.db.select().from(todoOutbox).where(isNull(todoOutbox.delivered_at));
   const job = async () => (await inv.app.db.select().from(jobs).where(eq(jobs.kind, TODO_JOB)))[0];
   const outcomes = async () =>
-    (await inv.app.jobs.runDue()).filter((o) => o.kind === TODO_JOB).map((o) => o.outcome);
+    (await inv.app.jobs.drain()).filter((o) => o.kind === TODO_JOB).map((o) => o.outcome);
 
   it('defines the delivery job on an instance with TODO_WEBHOOK_URL', () => {
     expect(inv.app.jobs.kinds).toContain(TODO_JOB);
