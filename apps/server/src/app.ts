@@ -178,7 +178,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // cache must not hand one caller's language to another.
   app.addHook('onSend', async (_request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');
-    if (!type.startsWith('text/html')) reply.header('vary', 'Accept-Language');
+    if (!type.startsWith('text/html')) {
+      // Keep what compression or static serving already put in Vary (Accept-Encoding).
+      const vary = reply.getHeader('vary');
+      reply.header('vary', vary ? `${vary}, Accept-Language` : 'Accept-Language');
+    }
     return payload;
   });
   app.decorate('now', opts.now ?? (() => new Date()));

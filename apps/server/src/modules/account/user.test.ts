@@ -72,7 +72,7 @@ describe.each(testDbKinds)('user_info and menu on %s', (db) => {
     });
   });
 
-  it('menu of the super admin: reports, app report, apps, ad slots, account, users, roles', async () => {
+  it('menu of the super admin: reports, app report, apps, ad slots, payments, account, users, roles', async () => {
     const token = await loginAs(t.app, 'demo@example.com', DEMO_PASSWORD);
     const body = await get('/api/v1/user/menu', token);
     expect(body.code).toBe(0);
@@ -85,6 +85,7 @@ describe.each(testDbKinds)('user_info and menu on %s', (db) => {
       '/appReport/list',
       '/apps/list',
       '/adpos/list',
+      '/payments',
       '/account',
       '/account/index',
       '/account/modPassword',
