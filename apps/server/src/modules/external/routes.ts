@@ -9,15 +9,13 @@
  */
 import { companyListQuery, profitCenter, publisherCompany } from '@portal/contracts/apps.ts';
 import { externalTestDevices, externalTestDevicesQuery } from '@portal/contracts/test-devices.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
 import { requestLang } from '../../lib/request-lang.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
-import { verifySignedFields } from '../../lib/signed-fields.ts';
+import { partnerSignatureCheck } from '../../plugins/partner-signature.ts';
 import { declareCaller } from '../../plugins/route-callers.ts';
-import { claimSignature } from '../../plugins/signature-ledger.ts';
 import {
   badCooperationTypes,
   listCompanies,
@@ -43,35 +41,11 @@ export const profitCenterNotice = z.object({
   timestamp: z.number().int(),
 });
 
-/** The request's fields as sent: the query string for GET, else the JSON body. */
-function rawFields(request: FastifyRequest): Record<string, unknown> | null {
-  const source = request.method === 'GET' ? request.query : request.body;
-  return typeof source === 'object' && source !== null && !Array.isArray(source)
-    ? (source as Record<string, unknown>)
-    : null;
-}
-
 export async function externalRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   declareCaller(fastify, 'external');
 
-  /**
-   * preValidation (before the schema, so an unsigned call answers 10003, not 604): 10003 unless the
-   * fields as sent are signed by the named partner within the window.
-   */
-  const verify = async (request: FastifyRequest) => {
-    const fields = rawFields(request);
-    const partner = fields?.partner_id;
-    const secret = typeof partner === 'string' ? app.config.externalApiKeys.get(partner) : undefined;
-    if (!fields || !secret) throw new AppError(10003);
-    // A signed body is accepted once (api-contract §10); a signed read (GET) changes nothing, so a
-    // partner may repeat it within the window.
-    const claim =
-      request.method === 'GET'
-        ? async () => true
-        : (sign: string, ts: number) => claimSignature(app.db, sign, ts);
-    await verifySignedFields(fields, secret, app.now(), claim);
-  };
+  const verify = partnerSignatureCheck(app);
   const guarded = { preValidation: verify };
   const common = { tags: ['external'] };
 

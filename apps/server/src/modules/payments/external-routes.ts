@@ -9,15 +9,13 @@
  */
 import { payoutBody, plainUsd } from '@portal/contracts/payments.ts';
 import { inArray } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paymentProfiles } from '../../db/schema/payments.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { answer, ok } from '../../lib/route-schema.ts';
-import { verifySignedFields } from '../../lib/signed-fields.ts';
+import { partnerSignatureCheck } from '../../plugins/partner-signature.ts';
 import { declareCaller } from '../../plugins/route-callers.ts';
-import { claimSignature } from '../../plugins/signature-ledger.ts';
 import { maskedLine, recordPayouts } from './payouts.ts';
 import { listStatements } from './statements.ts';
 
@@ -42,27 +40,10 @@ const dueStatement = z.object({
   on_hold: z.boolean(),
 });
 
-function rawFields(request: FastifyRequest): Record<string, unknown> | null {
-  const source = request.method === 'GET' ? request.query : request.body;
-  return typeof source === 'object' && source !== null && !Array.isArray(source)
-    ? (source as Record<string, unknown>)
-    : null;
-}
-
 export async function externalPaymentRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   declareCaller(app, 'external');
-  const verify = async (request: FastifyRequest) => {
-    const fields = rawFields(request);
-    const partner = fields?.partner_id;
-    const secret = typeof partner === 'string' ? app.config.externalApiKeys.get(partner) : undefined;
-    if (!fields || !secret) throw new AppError(10003);
-    const claim =
-      request.method === 'GET'
-        ? async () => true
-        : (sign: string, ts: number) => claimSignature(app.db, sign, ts);
-    await verifySignedFields(fields, secret, app.now(), claim);
-  };
+  const verify = partnerSignatureCheck(app);
   const tags = ['external'];
 
   app.get(
