@@ -13,18 +13,19 @@ const accountPaths = (user: UserInfo | null) =>
   (withSecurityEntries(sdkMenu, user).find((m) => m.path === '/account')?.children ?? []).map((c) => c.path);
 
 describe('account security entries (issue 16) and notifications (issue 27)', () => {
-  it('admins get security, notifications, API keys and the audit log under account management', () => {
+  it('admins get security, notifications, API keys, test devices and the audit log under account management', () => {
     expect(accountPaths(withRoles([67]))).toEqual([
       '/account/index',
       '/account/modPassword',
       '/account/security',
       '/account/notifications',
       '/account/apiKeys',
+      '/account/testDevices',
       '/account/audit',
     ]);
   });
 
-  it('members get API keys but no audit log; operations the audit log but no keys', () => {
+  it('members get API keys but no test devices or audit log; operations the audit log but no keys or devices', () => {
     expect(accountPaths(withRoles([68]))).toEqual([
       '/account/index',
       '/account/modPassword',
