@@ -11,8 +11,11 @@
  * (current − previous) / previous, null when the previous period earned nothing. Without the SDK
  * report the earnings and top apps are absent (`earnings_visible` false).
  *
- * `cards` is a list so other cards can join (e.g. a balance card): each has a `kind`; a client shows
- * the kinds it knows and skips the others.
+ * `cards` is a list of `kind`ed cards; a client shows the kinds it knows and skips the others:
+ * - `earnings`: one per period above;
+ * - `balance` (issue 23 item 2): only for a caller who sees Payments (`canSeePayments`), the figures of
+ *   `GET /v1/payments/summary`: unpaid confirmed balance and carried part in integer micro-units of
+ *   USD, the next expected payment date (yyyy-MM-dd or null), the payout hold's end (ISO or null).
  */
 import { z } from 'zod';
 
@@ -33,8 +36,17 @@ export const earningsCard = z.object({
 });
 export type EarningsCard = z.infer<typeof earningsCard>;
 
-/** Every kind of home card (a union as kinds are added). */
-export const homeCard = earningsCard;
+export const balanceCard = z.object({
+  kind: z.literal('balance'),
+  balance_micros: z.number().int(),
+  carried_micros: z.number().int(),
+  next_payment_date: z.string().nullable(),
+  hold_until: z.string().nullable(),
+});
+export type BalanceCard = z.infer<typeof balanceCard>;
+
+/** Every kind of home card. */
+export const homeCard = z.discriminatedUnion('kind', [earningsCard, balanceCard]);
 export type HomeCard = z.infer<typeof homeCard>;
 
 export const checklistSteps = [

@@ -12,8 +12,8 @@ import { Role, UserStatus } from '@portal/contracts/constants.ts';
 import {
   type ChecklistStep,
   checklistSteps,
-  type EarningsCard,
   earningsPeriods,
+  type HomeCard,
   type HomeData,
 } from '@portal/contracts/home.ts';
 import { dayNumber, fromDayNumber } from '@portal/contracts/report-dates.ts';
@@ -25,6 +25,8 @@ import { adpos, apps } from '../../db/schema/inventory.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requestLang } from '../../lib/request-lang.ts';
 import { currentUser } from '../../plugins/session.ts';
+import { requirePayments } from '../payments/access.ts';
+import { paymentSummary } from '../payments/statements.ts';
 import { requireReport } from '../permission/report-access.ts';
 import { type Ctx, resolveSdk } from '../reports/kind-queries.ts';
 import { reportClock, sdkAppNames } from '../reports/report-context.ts';
@@ -61,6 +63,31 @@ async function storedSteps(app: FastifyInstance, companyId: number) {
     })
     .from(sql`(select 1) as one`);
   return row ?? { apps: 0, approved: 0, slots: 0, found: 0 };
+}
+
+/**
+ * The balance card (issue 23 item 2): the figures of `GET /v1/payments/summary` for a caller who sees
+ * Payments (payments/access.ts), else null (a member without the finance grant: 402 there).
+ */
+async function balanceCardOf(
+  app: FastifyInstance,
+  user: ReturnType<typeof currentUser>,
+): Promise<HomeCard | null> {
+  let companyId: number;
+  try {
+    companyId = await requirePayments(app, user);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 402) return null;
+    throw err;
+  }
+  const s = await paymentSummary(app.db, companyId);
+  return {
+    kind: 'balance',
+    balance_micros: s.balance_micros,
+    carried_micros: s.carried_micros,
+    next_payment_date: s.next_payment_date,
+    hold_until: s.hold_until,
+  };
 }
 
 /** The home of the signed-in caller. */
@@ -105,7 +132,7 @@ export async function homeOf(
     return p;
   };
 
-  const cards: EarningsCard[] = [];
+  const cards: HomeCard[] = [];
   let topApps: HomeData['top_apps'] = [];
   if (earningsVisible) {
     const ranges = earningsRanges(today);
@@ -137,6 +164,9 @@ export async function homeOf(
         revenue: (r.revenue as Money) ?? 0,
       }));
   }
+
+  const balance = await balanceCardOf(app, user);
+  if (balance) cards.push(balance);
 
   const stored = await storedSteps(app, user.companyId);
   let requests = 0;

@@ -37,6 +37,13 @@ describe.each(testDbKinds)('payment statements on %s', (db) => {
     });
   }
 
+  /** The balance card of `GET /v1/home` for `token`, or undefined. */
+  const homeBalance = async (token: string) => {
+    const home = await f.call('GET', '/v1/home', token);
+    expect(home.code).toBe(0);
+    return home.data.cards.find((c: { kind: string }) => c.kind === 'balance');
+  };
+
   it('refuses to close a month that has not ended, and closes December from the facts', async () => {
     expect((await f.call('POST', '/v1/ops/payments/close', f.tokens.ops, { month: 202601 })).code).toBe(
       10007,
@@ -176,6 +183,14 @@ describe.each(testDbKinds)('payment statements on %s', (db) => {
       (s: { month: number }) => s.month === 202511,
     );
     expect(novItem).toMatchObject({ status: 'confirmed', carried_over: true, payable_micros: 40_000_000 });
+    // The home's balance card shows the same balance, carried part and (no) payment date.
+    expect(await homeBalance(f.tokens.other)).toEqual({
+      kind: 'balance',
+      balance_micros: 40_000_000,
+      carried_micros: 40_000_000,
+      next_payment_date: null,
+      hold_until: null,
+    });
 
     const [dec] = (await f.call('GET', '/v1/payments/statements', f.tokens.other)).data.list.filter(
       (s: { month: number }) => s.month === 202512,
@@ -200,6 +215,16 @@ describe.each(testDbKinds)('payment statements on %s', (db) => {
       // Net 30 after 31 December.
       next_payment_date: '2026-01-30',
     });
+    expect(await homeBalance(f.tokens.other)).toMatchObject({
+      balance_micros: dec.total_micros + 40_000_000,
+      carried_micros: 0,
+      next_payment_date: '2026-01-30',
+    });
+    // A member without the finance grant sees the earnings on the home, never the balance.
+    const memberHome = await f.call('GET', '/v1/home', f.tokens.member);
+    expect(memberHome.code).toBe(0);
+    expect(memberHome.data.cards.length).toBeGreaterThan(0);
+    expect(memberHome.data.cards.map((c: { kind: string }) => c.kind)).not.toContain('balance');
   });
 
   it('keeps statements, profiles and documents of one organisation from another and from members', async () => {

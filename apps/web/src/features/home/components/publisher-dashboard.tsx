@@ -2,12 +2,13 @@
  * The signed-in publisher's dashboard at the top of /home (issue 27 items 5 and 6): estimated
  * earnings cards (today so far, yesterday, last 7 days, this month, last month, each with its change
  * against the period before), the top 5 apps this month and the setup checklist, each unfinished step
- * linking to where it is done. A new organisation sees the checklist's next step instead of empty
- * figures. The cards are a grid of `kind`ed cards (contracts home.ts): kinds it does not know are
- * skipped, so a balance card can join later.
+ * linking to where it is done, and, for who sees Payments, the balance with the next payment date
+ * (issue 23 item 2). A new organisation sees the checklist's next step instead of empty figures. The
+ * cards are `kind`ed (contracts home.ts): kinds it does not know are skipped.
  */
 import { CheckCircleFilled, RightOutlined } from '@ant-design/icons';
-import type { ChecklistStep, HomeCard, HomeData } from '@portal/contracts/home.ts';
+import type { BalanceCard, ChecklistStep, EarningsCard, HomeData } from '@portal/contracts/home.ts';
+import { formatUsd } from '@portal/contracts/payments.ts';
 import { Card, Progress, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -35,7 +36,7 @@ function Change({ value }: { value: number | null }) {
   return <Tag color={value > 0 ? 'green' : value < 0 ? 'red' : 'default'}>{pct}</Tag>;
 }
 
-function EarningsTile({ card }: { card: HomeCard }) {
+function EarningsTile({ card }: { card: EarningsCard }) {
   const { t } = useTranslation('home');
   const range = card.start === card.end ? day(card.start) : `${day(card.start)} – ${day(card.end)}`;
   return (
@@ -49,6 +50,39 @@ function EarningsTile({ card }: { card: HomeCard }) {
         <Typography.Text type="secondary">{t(`dashboard.versus.${card.period}`)}</Typography.Text>
       </div>
       <div className="home-card-range">{range}</div>
+    </Card>
+  );
+}
+
+/** The balance panel: what Payments shows in its balance card, with a link there. */
+function BalancePanel({ card }: { card: BalanceCard }) {
+  const { t } = useTranslation('home');
+  const holding = card.hold_until !== null && new Date(card.hold_until) > new Date();
+  return (
+    <Card title={t('dashboard.balanceTitle')} className="home-panel" data-testid="home-balance">
+      <div className="home-card-value" data-testid="home-balance-amount">
+        US$ {formatUsd(card.balance_micros)}
+      </div>
+      <Typography.Paragraph type="secondary">{t('dashboard.balanceHint')}</Typography.Paragraph>
+      {card.carried_micros > 0 && (
+        <Typography.Paragraph data-testid="home-balance-carried">
+          {t('dashboard.carried', { amount: formatUsd(card.carried_micros) })}
+        </Typography.Paragraph>
+      )}
+      <Typography.Paragraph>
+        <Typography.Text type="secondary">{t('dashboard.nextDate')}: </Typography.Text>
+        <span data-testid="home-balance-next-date">
+          {card.next_payment_date ?? t('dashboard.noNextDate')}
+        </span>
+      </Typography.Paragraph>
+      {holding && (
+        <Typography.Paragraph type="warning">
+          {t('dashboard.held', { date: new Date(card.hold_until ?? '').toLocaleDateString() })}
+        </Typography.Paragraph>
+      )}
+      <Link to="/payments" className="home-top-more">
+        {t('dashboard.openPayments')} <RightOutlined />
+      </Link>
     </Card>
   );
 }
@@ -89,7 +123,8 @@ export function PublisherDashboard({ enabled }: { enabled: boolean }) {
   if (home.isPending) return <Skeleton active className="home-dashboard" />;
   const d = home.data;
   if (!d) return null;
-  const earnings = d.cards.filter((c) => c.kind === 'earnings');
+  const earnings = d.cards.filter((c): c is EarningsCard => c.kind === 'earnings');
+  const balance = d.cards.find((c): c is BalanceCard => c.kind === 'balance');
   const earned = earnings.some((c) => Number(c.revenue) > 0 || Number(c.previous.revenue) > 0);
   const next = d.checklist.find((s) => !s.done);
   return (
@@ -120,6 +155,7 @@ export function PublisherDashboard({ enabled }: { enabled: boolean }) {
         </Card>
       )}
       <div className="home-panels">
+        {balance && <BalancePanel card={balance} />}
         {d.earnings_visible && (
           <Card title={t('dashboard.topApps')} className="home-panel" data-testid="home-top-apps">
             {d.top_apps.length === 0 ? (

@@ -91,6 +91,44 @@ describe('/home', () => {
     expect(screen.getByTestId('home-step-first_app').dataset.done).toBe('true');
   });
 
+  it('shows who sees Payments the balance, the carried part and the next payment date, linking to Payments', async () => {
+    seedSession();
+    const home = homeOf(true);
+    home.cards.push({
+      kind: 'balance',
+      balance_micros: 1_234_567_890,
+      carried_micros: 40_000_000,
+      next_payment_date: '2026-01-30',
+      hold_until: null,
+    });
+    mockApi({
+      ...sessionRoutes(),
+      'GET /common/country': countries,
+      'GET /v1/home': contractReply(homeData, home),
+    });
+    renderApp('/home');
+    const balance = await screen.findByTestId('home-balance');
+    expect(within(balance).getByTestId('home-balance-amount').textContent).toBe('US$ 1,234.57');
+    expect(within(balance).getByTestId('home-balance-carried').textContent).toContain('US$ 40.00');
+    expect(within(balance).getByTestId('home-balance-next-date').textContent).toBe('2026-01-30');
+    expect(within(balance).getByRole('link').getAttribute('href')).toBe('/payments');
+    await act(() => setLang('en'));
+    expect(within(screen.getByTestId('home-balance')).getByText('Balance')).toBeTruthy();
+    await act(() => setLang('zh'));
+  });
+
+  it('shows no balance to who does not see Payments (no balance card in the answer)', async () => {
+    seedSession();
+    mockApi({
+      ...sessionRoutes(),
+      'GET /common/country': countries,
+      'GET /v1/home': contractReply(homeData, homeOf(true)),
+    });
+    renderApp('/home');
+    await screen.findByTestId('home-top-apps');
+    expect(screen.queryByTestId('home-balance')).toBeNull();
+  });
+
   it('a new organisation is told its next step instead of empty figures', async () => {
     seedSession();
     mockApi({
@@ -108,7 +146,7 @@ describe('/home', () => {
 
 function homeOf(earning: boolean): HomeData {
   const card = (
-    period: HomeData['cards'][number]['period'],
+    period: Extract<HomeData['cards'][number], { kind: 'earnings' }>['period'],
     revenue: string,
     previous: string,
     change: number | null,
