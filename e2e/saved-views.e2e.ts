@@ -1,8 +1,8 @@
 /**
  * Issue 13 items 7–8 in Chromium, in both languages: demo@ saves the SDK report sorted by revenue as a shared view,
  * reopens it after a reload, member@ of the same organisation sees it; demo@ schedules it by e-mail to
- * member@ as CSV, sends it now, and the mail in the outbox carries exactly the rows of demo@'s own
- * export of that view over its preset's period as of the send.
+ * member@ as CSV, sends it now, and the mail in the outbox carries exactly the rows of member@'s own
+ * export of that view over its preset's period as of the send (each recipient gets their own scope).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -96,9 +96,9 @@ describe.each(['zh', 'en'] as const)('saved views and scheduled reports (%s)', (
     await other.close();
   });
 
-  // Skipped at the end of the session: broken by merging the go-live panel / per-recipient schedules / the new
-  // home beside this journey; not yet adapted (see the stop's closing note). Un-skip once adapted.
-  it.skip('mails the view to a member as CSV with the rows of the owner’s own export', async () => {
+  // Each recipient receives the view as they may see it (issue 22 item 7): the attachment equals the
+  // member's own export of the view, not the owner's.
+  it('mails the view to a member as CSV with the rows of the member’s own export', async () => {
     await page.goto(`${baseUrl}/report/schedules`);
     await page.locator('[data-testid=schedule-create]').click();
     await pickOption(page, 'schedule-view', VIEW);
@@ -112,7 +112,10 @@ describe.each(['zh', 'en'] as const)('saved views and scheduled reports (%s)', (
     await row.locator('[data-testid^=schedule-send-]').click();
     const raw = await mailWithAttachment('member@example.com', since);
 
-    const token = await sessionToken(page);
+    const member = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signIn(member, baseUrl, 'member@example.com');
+    const token = await sessionToken(member);
+    await member.close();
     const headers = { token, 'accept-language': lang };
     const views = await (await fetch(`${baseUrl}/v1/report/views?kind=sdk`, { headers })).json();
     const view = views.data.list.find((v: { name: string }) => v.name === VIEW);
