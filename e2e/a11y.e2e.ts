@@ -91,8 +91,7 @@ describe('axe: no serious or critical violation', () => {
         await signIn(page, baseUrl, 'demo@example.com');
       });
       for (const path of ['/home', ...signedInPaths(), '/404', '/empty', '/policy/index']) {
-        // /home (the new dashboard) skipped at the end of the session: a serious axe finding to fix.
-        (path === '/home' ? it.skip : it)(path, async () => {
+        it(path, async () => {
           await open(page, path);
           expect(new URL(page.url()).pathname).not.toBe('/login');
           expect(await seriousViolations(page)).toEqual([]);

@@ -92,7 +92,11 @@ function Checklist({ steps }: { steps: HomeData['checklist'] }) {
   const done = steps.filter((s) => s.done).length;
   return (
     <Card title={t('dashboard.checklistTitle')} className="home-panel" data-testid="home-checklist">
-      <Progress percent={Math.round((done / steps.length) * 100)} format={() => `${done}/${steps.length}`} />
+      <Progress
+        percent={Math.round((done / steps.length) * 100)}
+        format={() => `${done}/${steps.length}`}
+        aria-label={t('dashboard.checklistTitle')}
+      />
       <ol className="home-steps">
         {steps.map((s) => (
           <li key={s.step} data-testid={`home-step-${s.step}`} data-done={s.done ? 'true' : 'false'}>
