@@ -18,7 +18,7 @@ const PKG = 'com.e2e.journey';
 /** Picks `label` in the open antd Select or Cascader dropdown. */
 async function chooseOption(page: Page, label: string) {
   await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', {
       hasText: label,
     })
     .first()
@@ -138,6 +138,7 @@ describe('apps and ad slots journey (demo@ and ops@)', () => {
       const types = dialog.locator('[data-testid=adslot-content-types]');
       if (style === '激励视频')
         expect(await types.locator('label').allTextContents()).toEqual(['横版视频', '竖版视频']);
+      await types.locator('label').first().waitFor();
       for (const label of labels) await types.locator('label', { hasText: label }).click();
       const saved = demo.waitForResponse(
         (r) => r.url().endsWith('/v1/adpos') && r.request().method() === 'POST',
