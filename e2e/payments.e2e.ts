@@ -1,9 +1,10 @@
 /**
- * Issue 23's journey: last month's statement of Other Media (closed by the demo seed, Media Americas
- * requires an invoice) goes to paid. Operations (reading Chinese) confirm it on the month-close
- * screen; the publisher (reading English) sees it confirmed with the balance and the next payment
- * date, opens its PDF, uploads the invoice; operations record the payout; the publisher finds it in
- * the payout history and the statement paid.
+ * Issue 23's journey: last month of Other Media (left open by the demo seed: estimated, not yet closed;
+ * Media Americas requires an invoice) goes from open to paid. The publisher (reading English) sees it
+ * open; operations (reading Chinese) close the month and confirm it on the month-close screen; the
+ * publisher sees it confirmed with the balance and the next payment date, opens its PDF, uploads the
+ * invoice; operations record the payout; the publisher finds it in the payout history and the
+ * statement paid.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -23,6 +24,8 @@ describe('payments journey (ops@ in zh closes the loop, other@ in en is paid)', 
   let browser: Browser;
   let ops: Page;
   let other: Page;
+  /** Last month as the statements table shows it (yyyy-MM). */
+  let lastMonth = '';
 
   beforeAll(async () => {
     browser = await launchChromium();
@@ -31,10 +34,28 @@ describe('payments journey (ops@ in zh closes the loop, other@ in en is paid)', 
   });
   afterAll(async () => browser?.close());
 
-  it('operations confirm last month of Other Media', async () => {
+  it('the publisher sees last month still open, an estimate', async () => {
+    await signIn(other, baseUrl, 'other@example.com');
+    const token = await sessionToken(other);
+    const list = await other.request.get(`${baseUrl}/v1/payments/statements`, { headers: { token } });
+    const open = ((await list.json()).data.list as { month: number; status: string }[])
+      .filter((s) => s.status === 'open')
+      .map((s) => s.month)
+      .sort((a, b) => a - b);
+    // Last month and this month are open.
+    expect(open).toHaveLength(2);
+    lastMonth = `${Math.floor((open[0] ?? 0) / 100)}-${String((open[0] ?? 0) % 100).padStart(2, '0')}`;
+    await other.goto(`${baseUrl}/payments`);
+    const row = other.locator('[data-testid=statements-table] tbody tr').filter({ hasText: lastMonth });
+    await expect.poll(() => row.first().textContent(), POLL).toContain('Open');
+  });
+
+  it('operations close last month and confirm Other Media', async () => {
     await signIn(ops, baseUrl, 'ops@example.com');
     await ops.goto(`${baseUrl}/ops/payments`);
     await expect.poll(() => otherRow(ops).count(), POLL).toBe(1);
+    await expect.poll(() => otherRow(ops).textContent(), POLL).toContain('未结算');
+    await ops.locator('[data-testid=ops-close]').click();
     await expect.poll(() => otherRow(ops).textContent(), POLL).toContain('已结算');
     await otherRow(ops).locator('input[type=checkbox]').check();
     await ops.locator('[data-testid=ops-confirm]').click();
@@ -42,7 +63,15 @@ describe('payments journey (ops@ in zh closes the loop, other@ in en is paid)', 
   });
 
   it('the publisher sees it confirmed, opens the PDF and uploads the invoice', async () => {
-    await signIn(other, baseUrl, 'other@example.com');
+    // The home shows the new balance and when it will be paid (issue 23 item 2).
+    await other.goto(`${baseUrl}/home`);
+    const balance = other.locator('[data-testid=home-balance]');
+    await expect
+      .poll(() => balance.locator('[data-testid=home-balance-amount]').textContent(), POLL)
+      .toMatch(/[1-9]/);
+    expect(await balance.locator('[data-testid=home-balance-next-date]').textContent()).toMatch(
+      /\d{4}-\d{2}-\d{2}/,
+    );
     await other.goto(`${baseUrl}/payments`);
     await expect
       .poll(() => other.locator('[data-testid=payments-balance-amount]').textContent(), POLL)

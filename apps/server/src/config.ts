@@ -76,8 +76,11 @@ const schema = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   /** Background jobs this instance runs at once. */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
-  /** Day of the month (REPORT_TIMEZONE) on which the previous month's statements close (issue 23). */
-  PAYMENTS_CLOSE_DAY: z.coerce.number().int().min(1).max(28).default(5),
+  /**
+   * Day of the month (REPORT_TIMEZONE) on which the previous month's statements close (issue 23);
+   * 0: never automatically (operations close each month on the month-close screen).
+   */
+  PAYMENTS_CLOSE_DAY: z.coerce.number().int().min(0).max(28).default(5),
   APP_REPORT_COMPANY_IDS: z
     .string()
     .regex(/^\d+(,\d+)*$/, 'must be comma-separated company ids')

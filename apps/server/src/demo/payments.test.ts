@@ -29,7 +29,7 @@ describe('the demo payments', () => {
     return rows.map((r) => [r.profit_center_id, r.month, r.status, r.carried_over]);
   };
 
-  it('has three past months paid, confirmed and carried over, and an open month', async () => {
+  it('has three past months paid, confirmed and carried over, and an open month; last month of Other Media waits for the close', async () => {
     expect(await states('Demo Games')).toEqual([
       [1001, 202510, 'closed', false],
       [1001, 202511, 'closed', false],
@@ -43,7 +43,7 @@ describe('the demo payments', () => {
     expect(await states('Other Media')).toEqual([
       [1003, 202510, 'closed', false],
       [1003, 202511, 'closed', false],
-      [1003, 202512, 'closed', false],
+      [1003, 202512, 'open', false],
       [1003, 202601, 'open', false],
     ]);
     expect((await t.app.db.select().from(payouts)).map((p) => p.reference)).toEqual([

@@ -4,7 +4,8 @@
  * Media Americas (1003, Net 60, invoice required). With M the current month (REPORT_TIMEZONE):
  * - Demo Games, 1002: M-3 and M-2 paid, M-1 confirmed (the balance, due at the end of M-1 + 30 days);
  * - Demo Games, 1001: M-1 confirmed at a US$ 45 launch bonus, below the US$ 100 threshold: carried over;
- * - Other Media: M-3 to M-1 closed, waiting for operations (the journey takes one to paid);
+ * - Other Media: M-3 and M-2 closed, waiting for operations' confirmation; M-1 still open (estimated),
+ *   waiting for the month close (the payments journey takes it from open to paid);
  * - every organisation: M open, an estimate from the facts so far.
  * Both organisations have a payment profile (no hold). Every step is idempotent (closing, confirming
  * only closed statements, payouts by reference), so a resumed seed finishes it.
@@ -135,7 +136,11 @@ export async function seedDemoPayments(app: FastifyInstance): Promise<void> {
 
   const m = currentMonth(app);
   const [m3, m2, m1] = [addMonths(m, -3), addMonths(m, -2), addMonths(m, -1)];
-  for (const month of [m3, m2, m1]) await closeMonth(app, month, null);
+  for (const month of [m3, m2]) await closeMonth(app, month, null);
+  // Last month: open (estimated) for everyone, then closed for Demo Games only; Other Media's waits
+  // for operations' month close (or the daily job's, from PAYMENTS_CLOSE_DAY at 02:00).
+  await refreshOpen(app, m1);
+  await closeMonth(app, m1, null, [demo]);
   const bonus = await statementOf(app, demo, 1001, m1);
   if (bonus?.status === 'closed') {
     const [has] = await app.db

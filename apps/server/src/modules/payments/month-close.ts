@@ -85,17 +85,23 @@ export async function refreshOpen(app: FastifyInstance, month: number): Promise<
   return written;
 }
 
-/** Closes every statement of `month` (see the module doc); answers how many closed now. */
+/**
+ * Closes every statement of `month` (see the module doc), or only those of `companyIds` when given
+ * (the demo seed leaves one organisation's last month for operations to close); answers how many
+ * closed now. AppError 10007 for a month that has not ended.
+ */
 export async function closeMonth(
   app: FastifyInstance,
   month: number,
   actorId: number | null,
+  companyIds?: readonly number[],
 ): Promise<{ closed: number; unchanged: number }> {
   if (month >= currentMonth(app)) throw new AppError(10007);
   const now = app.now();
   let closed = 0;
   let unchanged = 0;
   for (const key of await statementKeys(app.db)) {
+    if (companyIds && !companyIds.includes(key.company_id)) continue;
     const lines = await computeLines(app.db, app.reportStore, key, month);
     const revenue = lineTotals(lines).revenue_micros;
     await app.db.transaction(async (tx) => {

@@ -294,6 +294,13 @@ describe.each(testDbKinds)('payment statements on %s', (db) => {
       );
     expect(await statusesOf(202601)).toEqual(['open', 'open']);
     f.clock.now = new Date('2026-02-05T03:00:00Z');
+    // PAYMENTS_CLOSE_DAY=0: no automatic close, even past the day.
+    const closeDay = f.app.config.paymentsCloseDay;
+    f.app.config.paymentsCloseDay = 0;
+    await runPaymentsDaily(f.app).finally(() => {
+      f.app.config.paymentsCloseDay = closeDay;
+    });
+    expect(await statusesOf(202601)).toEqual(['open', 'open']);
     await runPaymentsDaily(f.app);
     expect(await statusesOf(202601)).toEqual(['closed', 'closed']);
     const closedRows = await f.app.db
