@@ -6,7 +6,8 @@
  *
  * Every figure is the SDK report's (`GET /v1/report/list/sdk`, fields `revenue`) for the same dates
  * and the caller's scope (a member: their data permissions), on the caller's report clock (their time
- * zone); "today" is today so far, which the report itself does not offer. Revenue is the report's
+ * zone); "today" is today so far, which the report itself does not offer, compared with yesterday up
+ * to the same hour. Revenue is the report's
  * exact decimal in USD (a string of up to 6 decimals, or a number); `change` the ratio
  * (current − previous) / previous, null when the previous period earned nothing. Without the SDK
  * report the earnings and top apps are absent (`earnings_visible` false).
@@ -31,7 +32,16 @@ export const earningsCard = z.object({
   start: z.string(),
   end: z.string(),
   revenue: money,
-  previous: z.object({ start: z.string(), end: z.string(), revenue: money }),
+  /**
+   * The period before. For `today` only yesterday up to `until_hour` (0–23, inclusive: the last hour
+   * with facts today on the caller's clock), null while today has no facts yet (`change` null too).
+   */
+  previous: z.object({
+    start: z.string(),
+    end: z.string(),
+    revenue: money,
+    until_hour: z.number().int().min(0).max(23).nullable().optional(),
+  }),
   change: z.number().nullable(),
 });
 export type EarningsCard = z.infer<typeof earningsCard>;

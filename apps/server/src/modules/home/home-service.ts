@@ -43,6 +43,24 @@ export function changeOf(current: Money, previous: Money): number | null {
   return Math.round(((c - p) / p) * 10_000) / 10_000;
 }
 
+/**
+ * The exact sum of report money values (decimal strings of up to 6 decimals, or numbers), as a
+ * decimal string with 6 decimals: summed in integer micro-units, never in binary floats.
+ */
+export function sumMoney(values: Money[]): string {
+  let micros = 0n;
+  for (const v of values) {
+    const text = typeof v === 'number' ? v.toFixed(6) : v;
+    const negative = text.startsWith('-');
+    const [whole = '0', frac = ''] = text.replace(/^[-+]/, '').split('.');
+    const m = BigInt(whole || '0') * 1_000_000n + BigInt(frac.padEnd(6, '0').slice(0, 6) || '0');
+    micros += negative ? -m : m;
+  }
+  const sign = micros < 0n ? '-' : '';
+  const abs = micros < 0n ? -micros : micros;
+  return `${sign}${abs / 1_000_000n}.${String(abs % 1_000_000n).padStart(6, '0')}`;
+}
+
 /** Whether the organisation has reached each setup step that the accounts store knows. */
 async function storedSteps(app: FastifyInstance, companyId: number) {
   const count = (q: ReturnType<typeof sql>) => sql<number>`(${q})::int`;
@@ -132,12 +150,42 @@ export async function homeOf(
     return p;
   };
 
+  /** Revenue of `day` by hour (0–23) on the caller's clock: only the hours that have facts. */
+  const hourlyRevenue = async (day: string): Promise<Map<number, Money>> => {
+    const q = await sdk({ dt: `${day},${day}`, fields: 'hour,revenue', order: 'hour:asc', page_size: '24' });
+    const data = await runList(app, reply, q.def, q.query);
+    return new Map(data.list.map((r) => [Number(r.hour), (r.revenue as Money | null) ?? 0]));
+  };
+
   const cards: HomeCard[] = [];
   let topApps: HomeData['top_apps'] = [];
   if (earningsVisible) {
     const ranges = earningsRanges(today);
     for (const period of earningsPeriods) {
       const { current, previous } = ranges[period];
+      if (period === 'today') {
+        // Today so far against yesterday up to the same hour: the last hour with facts today.
+        const [now, todayByHour, yesterdayByHour] = await Promise.all([
+          revenueOf(current),
+          hourlyRevenue(current.start),
+          hourlyRevenue(previous.start),
+        ]);
+        const hours = [...todayByHour.keys()];
+        const untilHour = hours.length > 0 ? Math.max(...hours) : null;
+        const before =
+          untilHour === null
+            ? '0'
+            : sumMoney([...yesterdayByHour].filter(([h]) => h <= untilHour).map(([, v]) => v));
+        cards.push({
+          kind: 'earnings',
+          period,
+          ...current,
+          revenue: now,
+          previous: { ...previous, revenue: before, until_hour: untilHour },
+          change: untilHour === null ? null : changeOf(now, before),
+        });
+        continue;
+      }
       const [now, before] = await Promise.all([revenueOf(current), revenueOf(previous)]);
       cards.push({
         kind: 'earnings',

@@ -2,6 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReportFixture, type ReportFixture } from '../../test/report-fixture.ts';
 import { testDbKinds } from '../../test/test-app.ts';
 import { earningsRanges } from './home-dates.ts';
+import { sumMoney } from './home-service.ts';
+
+describe('sumMoney', () => {
+  it('adds report money exactly in micro-units', () => {
+    expect(sumMoney(['0.1', '0.2'])).toBe('0.300000');
+    expect(sumMoney(['1234.567891', 0.000009, '-0.5'])).toBe('1234.067900');
+    expect(sumMoney([])).toBe('0.000000');
+  });
+});
 
 describe('home dates', () => {
   it('pairs each period with the one before, clamping month ends', () => {
@@ -71,8 +80,11 @@ describe.each(testDbKinds)('GET /v1/home on %s', (db) => {
 
   it("equals the report for the admin's and the member's scope", async () => {
     const admin = await expectCardsMatchReport(f.tokens.demo);
-    // On the network's clock there are no facts of today yet.
-    expect(Number(admin.cards.find((c: { period: string }) => c.period === 'today').revenue)).toBe(0);
+    // On the network's clock there are no facts of today yet: nothing to compare with.
+    const adminToday = admin.cards.find((c: { period: string }) => c.period === 'today');
+    expect(Number(adminToday.revenue)).toBe(0);
+    expect(adminToday.previous.until_hour).toBeNull();
+    expect(adminToday.change).toBeNull();
     const member = await expectCardsMatchReport(f.tokens.member);
     const month = (d: { cards: { period: string; revenue: string }[] }) =>
       Number(d.cards.find((c) => c.period === 'this_month')?.revenue);
@@ -91,9 +103,21 @@ describe.each(testDbKinds)('GET /v1/home on %s', (db) => {
     const home = await expectCardsMatchReport(f.tokens.other);
     expect(home.timezone).toBe('Asia/Tokyo');
     // 12:00 UTC is 21:00 in Tokyo: today so far holds the network's last 9 hours of yesterday.
-    expect(Number(home.cards.find((c: { period: string }) => c.period === 'today').revenue)).toBeGreaterThan(
-      0,
-    );
+    const today = home.cards.find((c: { period: string }) => c.period === 'today');
+    expect(Number(today.revenue)).toBeGreaterThan(0);
+    // …compared with yesterday up to the same hour (08:00 Tokyo), as the report's hourly rows sum it.
+    expect(today.previous.until_hour).toBe(8);
+    const hourly = await get('/v1/report/list/sdk', f.tokens.other, {
+      dt: '20260114,20260114',
+      fields: 'hour,revenue',
+      page_size: '24',
+    });
+    const sameHours = hourly.data.list
+      .filter((r: { hour: number }) => r.hour <= 8)
+      .reduce((t: number, r: { revenue: string }) => t + Number(r.revenue), 0);
+    expect(hourly.data.list.some((r: { hour: number }) => r.hour > 8)).toBe(true);
+    expect(Number(today.previous.revenue)).toBeCloseTo(sameHours, 5);
+    expect(today.change).toBeCloseTo((Number(today.revenue) - sameHours) / sameHours, 3);
   });
 
   it('lists the top 5 apps this month as the report ranks them, and the checklist', async () => {

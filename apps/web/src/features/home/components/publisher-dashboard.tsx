@@ -29,9 +29,14 @@ const stepLink: Record<ChecklistStep, string> = {
 
 const day = (d: string) => `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`;
 
-function Change({ value }: { value: number | null }) {
+function Change({ value, noData }: { value: number | null; noData?: boolean }) {
   const { t } = useTranslation('home');
-  if (value === null) return <Typography.Text type="secondary">{t('dashboard.noChange')}</Typography.Text>;
+  if (value === null)
+    return (
+      <Typography.Text type="secondary">
+        {t(noData ? 'dashboard.todayNoData' : 'dashboard.noChange')}
+      </Typography.Text>
+    );
   const pct = `${value > 0 ? '+' : ''}${(value * 100).toFixed(1)}%`;
   return <Tag color={value > 0 ? 'green' : value < 0 ? 'red' : 'default'}>{pct}</Tag>;
 }
@@ -39,6 +44,9 @@ function Change({ value }: { value: number | null }) {
 function EarningsTile({ card }: { card: EarningsCard }) {
   const { t } = useTranslation('home');
   const range = card.start === card.end ? day(card.start) : `${day(card.start)} – ${day(card.end)}`;
+  // Today so far is compared with yesterday up to the same hour (contracts home.ts `until_hour`).
+  const today = card.period === 'today';
+  const untilHour = card.previous.until_hour ?? null;
   return (
     <Card size="small" className="home-card" data-testid={`home-card-${card.period}`}>
       <div className="home-card-label">{t(`dashboard.period.${card.period}`)}</div>
@@ -46,8 +54,18 @@ function EarningsTile({ card }: { card: EarningsCard }) {
         ${formatMoney(card.revenue)}
       </div>
       <div className="home-card-foot">
-        <Change value={card.change} />{' '}
-        <Typography.Text type="secondary">{t(`dashboard.versus.${card.period}`)}</Typography.Text>
+        {today && untilHour === null ? (
+          <Change value={null} noData />
+        ) : (
+          <>
+            <Change value={card.change} />{' '}
+            <Typography.Text type="secondary">
+              {today && untilHour !== null
+                ? t('dashboard.todayUntil', { time: `${String(untilHour + 1).padStart(2, '0')}:00` })
+                : t(`dashboard.versus.${card.period}`)}
+            </Typography.Text>
+          </>
+        )}
       </div>
       <div className="home-card-range">{range}</div>
     </Card>

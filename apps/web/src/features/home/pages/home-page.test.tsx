@@ -84,6 +84,10 @@ describe('/home', () => {
     expect(within(dashboard).getByTestId('home-earnings-yesterday').textContent).toBe('$1,234.50');
     expect(within(dashboard).getByTestId('home-card-yesterday').textContent).toContain('+25.0%');
     expect(within(dashboard).getByTestId('home-card-last_month').textContent).toContain('此前无收益');
+    // Today is compared with yesterday up to the same hour.
+    expect(within(dashboard).getByTestId('home-card-today').textContent).toContain(
+      '较昨日同时段（截至 09:00）',
+    );
     expect(within(screen.getByTestId('home-top-apps')).getByText('Puzzle Quest')).toBeTruthy();
     const open = screen.getByTestId('home-step-app_ads_found');
     expect(open.dataset.done).toBe('false');
@@ -94,6 +98,12 @@ describe('/home', () => {
   it('shows who sees Payments the balance, the carried part and the next payment date, linking to Payments', async () => {
     seedSession();
     const home = homeOf(true);
+    // Before today's first facts there is nothing to compare today with.
+    const [first] = home.cards;
+    if (first?.kind === 'earnings') {
+      first.change = null;
+      first.previous = { ...first.previous, revenue: '0', until_hour: null };
+    }
     home.cards.push({
       kind: 'balance',
       balance_micros: 1_234_567_890,
@@ -108,6 +118,7 @@ describe('/home', () => {
     });
     renderApp('/home');
     const balance = await screen.findByTestId('home-balance');
+    expect(screen.getByTestId('home-card-today').textContent).toContain('今日暂无数据');
     expect(within(balance).getByTestId('home-balance-amount').textContent).toBe('US$ 1,234.57');
     expect(within(balance).getByTestId('home-balance-carried').textContent).toContain('US$ 40.00');
     expect(within(balance).getByTestId('home-balance-next-date').textContent).toBe('2026-01-30');
@@ -165,7 +176,10 @@ function homeOf(earning: boolean): HomeData {
     earnings_visible: true,
     cards: earning
       ? [
-          card('today', '10', '1234.5', -0.9919),
+          {
+            ...card('today', '10', '8', 0.25),
+            previous: { start: '20251231', end: '20251231', revenue: '8', until_hour: 8 },
+          },
           card('yesterday', '1234.5', '987.6', 0.25),
           card('last_7_days', '7000', '6000', 0.1667),
           card('this_month', '15000', '14000', 0.0714),
