@@ -56,6 +56,9 @@ if (demo && !existsSync(dataDir)) {
     '• first start: seeding the demo network (about 10 s on a quiet machine, up to 2 min on a busy one)…',
   );
 }
+// A quiet terminal: warnings and errors only, unless LOG_LEVEL says otherwise (info logs every
+// request and every mail written to data/outbox).
+process.env.LOG_LEVEL ||= 'warn';
 // Stack traces name the TypeScript sources (dist/*.js.map).
 process.setSourceMapsEnabled(true);
 await import(pathToFileURL(`${root}/apps/server/dist/main.js`).href);
