@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Db, type DbHandle, openDb } from './db/client.ts';
-import { passportRoutes } from './modules/account/passport-routes.ts';
+import { signInRoutes } from './modules/account/sign-in-routes.ts';
 import { userRoutes } from './modules/account/user-routes.ts';
 import { importRoutes } from './modules/admin/import-routes.ts';
 import { registerApiKeyAuth } from './modules/api-keys/api-key-auth.ts';
@@ -233,7 +233,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // The job queue before the modules: they define their job kinds on it (plugins/jobs/plugin.ts).
   await app.register(jobsPlugin);
-  await app.register(passportRoutes);
+  await app.register(signInRoutes);
   await app.register(userRoutes);
   await app.register(reportRoutes);
   await app.register(commonRoutes);

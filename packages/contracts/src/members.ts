@@ -6,18 +6,18 @@
  * organisation answer 402 as well (never 10008, so ids cannot be probed).
  *
  * Routes:
- * - `GET    /v1/company/users`                  query `companyUsersQuery` → `companyUsersData`
- * - `PUT    /v1/company/users/status`           body `userStatusBody` → `companyUser`
+ * - `GET    /v1/company/users`                  query `membersQuery` → `membersData`
+ * - `PUT    /v1/company/users/status`           body `userStatusBody` → `memberItem`
  * - `DELETE /v1/company/users`                  body `userIdBody` → `null`
  * - `GET    /v1/company/roles`                  → `roleCatalogue`
- * - `PUT    /v1/company/users/roles`            body `userRolesBody` → `companyUser`
+ * - `PUT    /v1/company/users/roles`            body `userRolesBody` → `memberItem`
  * - `GET    /v1/company/users/data_permission`  query `userIdQuery` → `dataPermissionEditor`
  * - `PUT    /v1/company/users/data_permission`  body `dataPermissionBody` → `dataPermissionEditor`
  */
 import { z } from 'zod';
 
 /** A member of the organisation as the users page shows it. */
-export const companyUser = z.object({
+export const memberItem = z.object({
   user_id: z.number().int(),
   email: z.string(),
   name: z.string(),
@@ -31,13 +31,13 @@ export const companyUser = z.object({
   /** ISO 8601 UTC. */
   created_at: z.string(),
 });
-export type CompanyUser = z.infer<typeof companyUser>;
+export type MemberItem = z.infer<typeof memberItem>;
 
 /**
  * Query of the user list. `status` filters one status (deleted users only when asked for with -1);
  * `email` is a case-insensitive substring. Ordered by user id. `page_size` 1–100, default 10.
  */
-export const companyUsersQuery = z.object({
+export const membersQuery = z.object({
   page_no: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(10),
   status: z.coerce
@@ -47,8 +47,8 @@ export const companyUsersQuery = z.object({
     .optional(),
   email: z.string().trim().max(254).optional(),
 });
-export type CompanyUsersQuery = z.infer<typeof companyUsersQuery>;
-export const companyUsersData = z.object({ list: z.array(companyUser), total: z.number().int() });
+export type MembersQuery = z.infer<typeof membersQuery>;
+export const membersData = z.object({ list: z.array(memberItem), total: z.number().int() });
 
 /**
  * Status change. Allowed transitions: 3 → 1 (approve an application), 1 → 2 (inactivate: every

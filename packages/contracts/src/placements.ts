@@ -3,13 +3,13 @@
  * apps (contracts apps.ts): active member with role 67 (own organisation) or 70 (all); 402 for another
  * organisation's ad slot or app, 601 without an organisation.
  *
- * - `GET    /v1/adpos`            query `adposListQuery` → `adposListData`
- * - `GET    /v1/adpos/name_exist` query `adposNameExistQuery` → `{ exist }` (`app_id` optional)
- * - `POST   /v1/adpos`            body `adposCreateBody` → `adposItem`
- * - `PUT    /v1/adpos`            body `adposUpdateBody` → `adposItem` (app and ad style fixed: 604)
- * - `DELETE /v1/adpos`            body `adposDeleteBody` → `null` (status −1, to-do action 4)
- * - `PUT    /v1/adpos/status`     body `statusBody` of apps.ts (`id` = adpos_id) → `adposItem`
- * - `GET    /v1/adpos/type`       query `adposTypeQuery` → `adStyleInfo[]`
+ * - `GET    /v1/adpos`            query `placementListQuery` → `placementListData`
+ * - `GET    /v1/adpos/name_exist` query `placementNameExistQuery` → `{ exist }` (`app_id` optional)
+ * - `POST   /v1/adpos`            body `placementCreateBody` → `placementItem`
+ * - `PUT    /v1/adpos`            body `placementUpdateBody` → `placementItem` (app and ad style fixed: 604)
+ * - `DELETE /v1/adpos`            body `placementDeleteBody` → `null` (status −1, to-do action 4)
+ * - `PUT    /v1/adpos/status`     body `statusBody` of apps.ts (`id` = adpos_id) → `placementItem`
+ * - `GET    /v1/adpos/type`       query `placementTypeQuery` → `adStyleInfo[]`
  */
 import { z } from 'zod';
 import type { Lang } from './codes.ts';
@@ -58,7 +58,7 @@ export const contentTypeName: Record<number, Record<Lang, string>> = {
 };
 
 /** Texts of the ad slot rules (spec §5) in zh and en; server 604 messages and the dialog's. */
-export const adposText = {
+export const placementText = {
   required: { zh: '{field}不能为空', en: '{field} is required' },
   tooLong: { zh: '{field}不能超过 {max} 个字符', en: '{field} must be at most {max} characters' },
   nameTaken: { zh: '广告位名称已存在', en: 'Ad slot name already exists' },
@@ -72,7 +72,7 @@ export const adposText = {
   appDeleted: { zh: '应用已删除', en: 'The app is deleted' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
-export const adposFieldLabel: Record<string, Record<Lang, string>> = {
+export const placementFieldLabel: Record<string, Record<Lang, string>> = {
   app: { zh: '应用', en: 'App' },
   adpos_name: { zh: '广告位名称', en: 'Ad slot name' },
   ad_style: { zh: '广告样式', en: 'Ad style' },
@@ -108,7 +108,7 @@ const optionalText = z
  * `GET /v1/adpos`: one page, newest first. `adpos_name` and `app_name` are substring filters;
  * `app_id` exact. Deleted ad slots (−1) only when `audit_status` is −1.
  */
-export const adposListQuery = z.object({
+export const placementListQuery = z.object({
   page_no: int.min(1).default(1),
   page_size: int.min(1).max(10000).default(10),
   adpos_id: int.optional(),
@@ -118,10 +118,10 @@ export const adposListQuery = z.object({
   ad_style: int.optional(),
   audit_status: int.optional(),
 });
-export type AdposListQuery = z.input<typeof adposListQuery>;
+export type PlacementListQuery = z.input<typeof placementListQuery>;
 
 /** One ad slot; `channel_name` is the app's name (spec §3). */
-export const adposItem = z.object({
+export const placementItem = z.object({
   adpos_id: z.number().int(),
   adpos_name: z.string(),
   ad_style: z.number().int(),
@@ -130,35 +130,35 @@ export const adposItem = z.object({
   channel_name: z.string(),
   app: z.object({ id: z.number().int() }),
 });
-export type AdposItem = z.infer<typeof adposItem>;
-export const adposListData = z.object({ list: z.array(adposItem), total: z.number().int() });
-export type AdposListData = z.infer<typeof adposListData>;
+export type PlacementItem = z.infer<typeof placementItem>;
+export const placementListData = z.object({ list: z.array(placementItem), total: z.number().int() });
+export type PlacementListData = z.infer<typeof placementListData>;
 
 /**
  * `GET /v1/adpos/name_exist` (api-contract §10): `adpos_id` when editing (excluded from the check);
  * `app_id` optional: absent, the check covers the app of `adpos_id`, or else every app of the
  * caller's organisation (every app for operations).
  */
-export const adposNameExistQuery = z.object({
+export const placementNameExistQuery = z.object({
   adpos_name: z.string(),
   app_id: int.optional(),
   adpos_id: int.optional(),
 });
 
 /** `POST /v1/adpos`. `adpos_name` is trimmed. */
-export const adposCreateBody = z.object({
+export const placementCreateBody = z.object({
   adpos_name: z.string(),
   ad_style: z.number().int(),
   app: z.object({ id: z.number().int() }),
   content_type: z.array(z.number().int()).max(10),
 });
-export type AdposCreateBody = z.infer<typeof adposCreateBody>;
-export const adposUpdateBody = adposCreateBody.extend({ adpos_id: z.number().int() });
-export type AdposUpdateBody = z.infer<typeof adposUpdateBody>;
-export const adposDeleteBody = z.object({ id: z.number().int(), status: z.literal(-1).optional() });
+export type PlacementCreateBody = z.infer<typeof placementCreateBody>;
+export const placementUpdateBody = placementCreateBody.extend({ adpos_id: z.number().int() });
+export type PlacementUpdateBody = z.infer<typeof placementUpdateBody>;
+export const placementDeleteBody = z.object({ id: z.number().int(), status: z.literal(-1).optional() });
 
 /** `GET /v1/adpos/type`: publisher_type 1 (SDK) lists the styles; other types have none. */
-export const adposTypeQuery = z.object({ publisher_type: int.default(1) });
+export const placementTypeQuery = z.object({ publisher_type: int.default(1) });
 export const adStyleInfo = z.object({
   ad_style: z.number().int(),
   name: z.string(),

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { AdStyle, AuditStatus, DataPermissionType, Role, UserStatus } from '@portal/contracts/constants.ts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { adpos, apps } from '../db/schema/inventory.ts';
+import { apps, placements } from '../db/schema/inventory.ts';
 import { accounts, companies, companyChannels } from '../db/schema/organisations.ts';
 import { APP_REPORT_COMPANY_STATE, serverState } from '../db/schema/server.ts';
 import { dataPermissions, userRoles, users } from '../db/schema/users.ts';
@@ -226,7 +226,7 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
           })
           .returning();
         if (!row) throw new Error('demo app not inserted');
-        await tx.insert(adpos).values(
+        await tx.insert(placements).values(
           a.slots.map((s) => ({
             app_id: row.id,
             adpos_name: s.name,

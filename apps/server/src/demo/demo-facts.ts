@@ -13,7 +13,7 @@ import { yesterdayIn } from '@portal/contracts/report-dates.ts';
 import { asc, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { adpos, apps } from '../db/schema/inventory.ts';
+import { apps, placements } from '../db/schema/inventory.ts';
 import { companyChannels } from '../db/schema/organisations.ts';
 import { copyFacts, daysBetween } from '../reports/copy-facts.ts';
 import {
@@ -42,10 +42,15 @@ export async function loadFactApps(db: Db): Promise<FactApp[]> {
     .where(ne(apps.audit_status, AuditStatus.REVIEW))
     .orderBy(asc(apps.company_id), asc(apps.id));
   const slotRows = await db
-    .select({ app_id: adpos.app_id, adpos_id: adpos.adpos_id, name: adpos.adpos_name, style: adpos.ad_style })
-    .from(adpos)
-    .where(ne(adpos.audit_status, AuditStatus.REVIEW))
-    .orderBy(asc(adpos.adpos_id));
+    .select({
+      app_id: placements.app_id,
+      adpos_id: placements.adpos_id,
+      name: placements.adpos_name,
+      style: placements.ad_style,
+    })
+    .from(placements)
+    .where(ne(placements.audit_status, AuditStatus.REVIEW))
+    .orderBy(asc(placements.adpos_id));
   const companyRank = new Map<number, number>();
   const appRank = new Map<number, number>();
   const out: FactApp[] = [];
@@ -53,12 +58,12 @@ export async function loadFactApps(db: Db): Promise<FactApp[]> {
     if (!companyRank.has(a.company_id)) companyRank.set(a.company_id, companyRank.size);
     const rank = appRank.get(a.company_id) ?? 0;
     appRank.set(a.company_id, rank + 1);
-    const placements = slotRows
+    const appPlacements = slotRows
       .filter((s) => s.app_id === a.id)
       .map((s) => ({ placement_id: String(s.adpos_id), placement_name: s.name, ad_style: s.style }));
-    if (placements.length === 0) continue;
+    if (appPlacements.length === 0) continue;
     const companyFactor = 1 / Math.sqrt((companyRank.get(a.company_id) ?? 0) + 1);
-    out.push({ app_key: a.app_key, weight: companyFactor / (rank + 1) ** 1.2, placements });
+    out.push({ app_key: a.app_key, weight: companyFactor / (rank + 1) ** 1.2, placements: appPlacements });
   }
   return out;
 }

@@ -8,7 +8,7 @@ import { Role } from '@portal/contracts/constants.ts';
 import type { NotificationKind, NotificationParams } from '@portal/contracts/notifications.ts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { adpos, apps } from '../db/schema/inventory.ts';
+import { apps, placements } from '../db/schema/inventory.ts';
 import { notifications } from '../db/schema/notifications.ts';
 import { users } from '../db/schema/users.ts';
 
@@ -37,10 +37,10 @@ export async function seedDemoNotifications(db: Db, now: Date): Promise<number> 
   const slotId = async (app: string, slot: string) =>
     (
       await db
-        .select({ id: adpos.adpos_id })
-        .from(adpos)
-        .innerJoin(apps, eq(apps.id, adpos.app_id))
-        .where(and(eq(apps.app_name, app), eq(adpos.adpos_name, slot)))
+        .select({ id: placements.adpos_id })
+        .from(placements)
+        .innerJoin(apps, eq(apps.id, placements.app_id))
+        .where(and(eq(apps.app_name, app), eq(placements.adpos_name, slot)))
         .limit(1)
     )[0]?.id ?? 0;
 

@@ -5,8 +5,8 @@
 
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { accountInfoQuery, useAccountInfo } from '@/features/account/api/use-account-info.ts';
 import { menuQuery, useMenu } from '@/features/account/api/use-menu.ts';
-import { userInfoQuery, useUserInfo } from '@/features/account/api/use-user-info.ts';
 import { menuInForce, permittedPaths } from '@/lib/access.ts';
 import { type Access, AccessContext } from '@/lib/access-context.ts';
 import { setCompanyStatus, setUserInfo } from '@/lib/session.ts';
@@ -16,11 +16,11 @@ import { useSession } from '@/lib/use-session.ts';
  * Starts the user info and the menu of a stored session's `token` before the first render, so they
  * travel beside the landing screen's chunks (issue 11); the provider's queries find them in flight.
  * Errors stay with the queries (shown by the request client when they answer). Returns a promise that
- * settles (never rejects) once the user info has answered, by then in the session (userInfoQuery).
+ * settles (never rejects) once the user info has answered, by then in the session (accountInfoQuery).
  */
 export function prefetchAccess(client: QueryClient, token: string): Promise<void> {
   void client.prefetchQuery(menuQuery(token));
-  return client.prefetchQuery(userInfoQuery(token));
+  return client.prefetchQuery(accountInfoQuery(token));
 }
 
 /** Provides {@link Access} to the tree. */
@@ -28,7 +28,7 @@ export function AccessProvider({ children }: { children: ReactNode }) {
   const session = useSession();
   const token = session.token;
   const queryClient = useQueryClient();
-  const userInfo = useUserInfo(token);
+  const userInfo = useAccountInfo(token);
   const menu = useMenu(token);
   const hadToken = useRef(Boolean(token));
 

@@ -10,9 +10,9 @@ import { findEntry } from '@/lib/route-table.ts';
 
 /** Title keys (namespace:key) of the screens outside the route table. */
 const publicTitles: Record<string, string> = {
-  '/login': 'auth:login.title',
-  '/signup': 'auth:signup.title',
-  '/resetPassword': 'auth:reset.title',
+  '/login': 'account:login.title',
+  '/signup': 'account:signup.title',
+  '/resetPassword': 'account:reset.title',
   '/home': 'common:nav.home',
   '/policy/index': 'common:nav.policy',
 };
@@ -25,7 +25,7 @@ export function titleKeyOf(pathname: string): string | undefined {
 
 /** Keeps `document.title` on the current screen and language; renders nothing. */
 export function DocumentTitle() {
-  const { t } = useTranslation(['common', 'auth']);
+  const { t } = useTranslation(['common', 'account']);
   const { pathname } = useLocation();
   const key = titleKeyOf(pathname);
   const product = t('common:appName');

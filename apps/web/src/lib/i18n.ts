@@ -8,12 +8,10 @@ import 'dayjs/locale/zh-cn';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enAccount from '@/locales/en/account.json';
-import enAuth from '@/locales/en/auth.json';
 import enCommon from '@/locales/en/common.json';
 import enHome from '@/locales/en/home.json';
 import enReports from '@/locales/en/reports.json';
 import zhAccount from '@/locales/zh/account.json';
-import zhAuth from '@/locales/zh/auth.json';
 import zhCommon from '@/locales/zh/common.json';
 import zhHome from '@/locales/zh/home.json';
 import zhReports from '@/locales/zh/reports.json';
@@ -21,8 +19,8 @@ import { StorageKey } from './storage-keys.ts';
 
 /** Every catalogue by language and namespace; the parity test walks this. */
 export const resources = {
-  zh: { common: zhCommon, auth: zhAuth, home: zhHome, account: zhAccount, reports: zhReports },
-  en: { common: enCommon, auth: enAuth, home: enHome, account: enAccount, reports: enReports },
+  zh: { common: zhCommon, home: zhHome, account: zhAccount, reports: zhReports },
+  en: { common: enCommon, home: enHome, account: enAccount, reports: enReports },
 } as const;
 
 export const LANGS: Lang[] = ['zh', 'en'];

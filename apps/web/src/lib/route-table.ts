@@ -206,7 +206,7 @@ export const routeTable: readonly RouteEntry[] = [
     path: '/users',
     titleKey: 'menu.userManagement',
     group: 'admin',
-    screen: 'members/pages/users-page',
+    screen: 'members/pages/members-page',
     icon: 'users',
     access: 'menu',
   },

@@ -44,7 +44,7 @@ export const apps = pgTable(
   (t) => [uniqueIndex('apps_app_key_uq').on(t.app_key), index('apps_company_idx').on(t.company_id)],
 );
 
-export const adpos = pgTable(
+export const placements = pgTable(
   'adpos',
   {
     adpos_id: serial('adpos_id').primaryKey(),

@@ -1,6 +1,6 @@
 /**
  * Credential routes of issue 3 (spec §7 Account, api-contract §3–6): emailed codes, password reset,
- * sign-up and password change. Registered by passportRoutes, which owns the key ring, the attempt
+ * sign-up and password change. Registered by signInRoutes, which owns the key ring, the attempt
  * limits and the mailer. Thin: the work is in password-reset.ts, signup.ts and password-change.ts.
  */
 import { changePasswordBody, encryptedBody, signupData } from '@portal/contracts/account.ts';
@@ -67,7 +67,7 @@ export function registerCredentialRoutes(root: FastifyInstance, deps: Omit<MailD
 
 /**
  * Registers PUT /api/v1/user/password on `scope`, which must authenticate every route of its group
- * (passportRoutes' signed-in scope declares its caller 'session', plugins/route-callers.ts).
+ * (signInRoutes' signed-in scope declares its caller 'session', plugins/route-callers.ts).
  */
 export function registerPasswordChange(scope: FastifyInstance, deps: Omit<MailDeps, 'app'>) {
   const app = scope.withTypeProvider<ZodTypeProvider>();

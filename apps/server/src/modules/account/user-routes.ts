@@ -18,8 +18,8 @@ import { declareCaller } from '../../plugins/route-callers.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { setUserLanguage } from '../notifications/language.ts';
 import { loadReportAccess } from '../permission/report-access.ts';
+import { loadAccountInfo } from './account-info.ts';
 import { buildMenu } from './menu.ts';
-import { loadUserInfo } from './user-info.ts';
 
 export async function userRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -37,7 +37,7 @@ export async function userRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const info = await loadUserInfo(app, currentUser(request), requestLang(request));
+      const info = await loadAccountInfo(app, currentUser(request), requestLang(request));
       return ok(request, [info], 200);
     },
   );
@@ -60,7 +60,7 @@ export async function userRoutes(root: FastifyInstance) {
         .update(users)
         .set({ timezone: request.body.timezone, updated_at: app.now() })
         .where(eq(users.id, user.userId));
-      return ok(request, await loadUserInfo(app, user, requestLang(request)));
+      return ok(request, await loadAccountInfo(app, user, requestLang(request)));
     },
   );
 

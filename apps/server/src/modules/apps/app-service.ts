@@ -18,7 +18,7 @@ import type { Lang } from '@portal/contracts/codes.ts';
 import { AuditStatus } from '@portal/contracts/constants.ts';
 import { and, desc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { adpos, apps } from '../../db/schema/inventory.ts';
+import { apps, placements } from '../../db/schema/inventory.ts';
 import { companies } from '../../db/schema/organisations.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { changedFields, recordAudit } from '../audit/audit.ts';
@@ -40,7 +40,7 @@ function reach(m: Manager): SQL | undefined {
   return m.companyId === null ? undefined : eq(apps.company_id, m.companyId);
 }
 
-const adposCount = sql<number>`(select count(*)::int from ${adpos} where ${adpos.app_id} = ${apps.id} and ${adpos.audit_status} <> ${AuditStatus.DELETED})`;
+const placementCount = sql<number>`(select count(*)::int from ${placements} where ${placements.app_id} = ${apps.id} and ${placements.audit_status} <> ${AuditStatus.DELETED})`;
 
 /**
  * `app_key` is hidden while the app is under review or rejected (spec §2), and for ever, also after
@@ -98,7 +98,7 @@ export async function listApps(db: Executor, m: Manager, f: AppFilter, lang: Lan
   );
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(apps).where(where);
   const rows = await db
-    .select({ app: apps, publisher_name: companies.company_name, adpos_count: adposCount })
+    .select({ app: apps, publisher_name: companies.company_name, adpos_count: placementCount })
     .from(apps)
     .innerJoin(companies, eq(companies.id, apps.company_id))
     .where(where)
@@ -111,7 +111,7 @@ export async function listApps(db: Executor, m: Manager, f: AppFilter, lang: Lan
 /** One app as a list item (reach checked). */
 export async function getApp(db: Executor, m: Manager, id: number, lang: Lang): Promise<AppItem> {
   const [row] = await db
-    .select({ app: apps, publisher_name: companies.company_name, adpos_count: adposCount })
+    .select({ app: apps, publisher_name: companies.company_name, adpos_count: placementCount })
     .from(apps)
     .innerJoin(companies, eq(companies.id, apps.company_id))
     .where(eq(apps.id, id))

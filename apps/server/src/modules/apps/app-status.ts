@@ -10,7 +10,7 @@ import type { Lang } from '@portal/contracts/codes.ts';
 import { AuditStatus } from '@portal/contracts/constants.ts';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { adpos, apps } from '../../db/schema/inventory.ts';
+import { apps, placements } from '../../db/schema/inventory.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { notify } from '../notifications/notify.ts';
 import { assertOwned, type Manager } from './access.ts';
@@ -81,9 +81,9 @@ export async function deleteApp(db: Executor, m: Manager, id: number, now: Date)
     if (row.audit_status === AuditStatus.DELETED) throw new AppError(10007);
     await tx.update(apps).set({ audit_status: AuditStatus.DELETED, updated_at: now }).where(eq(apps.id, id));
     await tx
-      .update(adpos)
+      .update(placements)
       .set({ audit_status: AuditStatus.DELETED, updated_at: now })
-      .where(and(eq(adpos.app_id, id), ne(adpos.audit_status, AuditStatus.DELETED)));
+      .where(and(eq(placements.app_id, id), ne(placements.audit_status, AuditStatus.DELETED)));
     await recordStatusChange(
       tx,
       {

@@ -21,7 +21,7 @@ import { sdkListQuery } from '@portal/contracts/reports.ts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { appAdsTxt } from '../../db/schema/go-live.ts';
-import { adpos, apps } from '../../db/schema/inventory.ts';
+import { apps, placements } from '../../db/schema/inventory.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requestLang } from '../../lib/request-lang.ts';
 import { currentUser } from '../../plugins/session.ts';
@@ -73,7 +73,7 @@ async function storedSteps(app: FastifyInstance, companyId: number) {
         sql`select count(*) from ${apps} where ${apps.company_id} = ${companyId} and ${apps.left_review}`,
       ),
       slots: count(
-        sql`select count(*) from ${adpos} join ${apps} on ${apps.id} = ${adpos.app_id} where ${apps.company_id} = ${companyId} and ${adpos.audit_status} <> -1`,
+        sql`select count(*) from ${placements} join ${apps} on ${apps.id} = ${placements.app_id} where ${apps.company_id} = ${companyId} and ${placements.audit_status} <> -1`,
       ),
       found: count(
         sql`select count(*) from ${appAdsTxt} join ${apps} on ${apps.id} = ${appAdsTxt.app_id} where ${apps.company_id} = ${companyId} and ${appAdsTxt.status} = 'found'`,

@@ -10,7 +10,7 @@
  */
 import { Code } from '@portal/contracts/codes.ts';
 import { Role, UserStatus } from '@portal/contracts/constants.ts';
-import type { CompanyUser, CompanyUsersQuery, UserStatusBody } from '@portal/contracts/members.ts';
+import type { MemberItem, MembersQuery, UserStatusBody } from '@portal/contracts/members.ts';
 import { and, asc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { dataPermissions, userRoles, users } from '../../db/schema/users.ts';
@@ -36,7 +36,7 @@ const TRANSITIONS: Record<number, number[]> = {
 };
 
 /** The wire shape of a member. */
-export function toCompanyUser(row: Member): CompanyUser {
+export function toMemberItem(row: Member): MemberItem {
   return {
     user_id: row.id,
     email: row.email,
@@ -53,8 +53,8 @@ export function toCompanyUser(row: Member): CompanyUser {
 export async function listMembers(
   app: FastifyInstance,
   caller: SessionUser,
-  query: CompanyUsersQuery,
-): Promise<{ list: CompanyUser[]; total: number }> {
+  query: MembersQuery,
+): Promise<{ list: MemberItem[]; total: number }> {
   const companyId = managedCompany(caller);
   const conds: SQL[] = [eq(users.company_id, companyId)];
   conds.push(
@@ -78,7 +78,7 @@ export async function listMembers(
     rows.map((r) => r.id),
   );
   return {
-    list: rows.map((r) => toCompanyUser({ ...r, roleIds: roles.get(r.id) ?? [] })),
+    list: rows.map((r) => toMemberItem({ ...r, roleIds: roles.get(r.id) ?? [] })),
     total: count?.n ?? 0,
   };
 }
@@ -88,7 +88,7 @@ export async function changeStatus(
   app: FastifyInstance,
   caller: SessionUser,
   body: UserStatusBody,
-): Promise<CompanyUser> {
+): Promise<MemberItem> {
   const companyId = managedCompany(caller);
   const target = await memberOf(app.db, companyId, body.user_id);
   if (target.id === caller.userId) throw new AppError(10007);
@@ -130,7 +130,7 @@ export async function changeStatus(
       now,
     );
   });
-  return toCompanyUser({ ...target, status: body.status });
+  return toMemberItem({ ...target, status: body.status });
 }
 
 /** Deletes a member (status -1): sessions revoked, roles and data permissions removed. */

@@ -10,17 +10,17 @@
  */
 import { Code, type Lang } from '@portal/contracts/codes.ts';
 import { Role, UserStatus } from '@portal/contracts/constants.ts';
-import type { CompanyUser, UserRolesBody } from '@portal/contracts/members.ts';
+import type { MemberItem, UserRolesBody } from '@portal/contracts/members.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { userRoles } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
-import { roleNames } from '../account/user-info.ts';
+import { roleNames } from '../account/account-info.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { notify } from '../notifications/notify.ts';
 import { lockCompanyMembers, managedCompany, memberOf, otherActiveAdmins, ownerOf } from './access.ts';
-import { toCompanyUser } from './members.ts';
+import { toMemberItem } from './members.ts';
 
 /** The role catalogue in `lang`. */
 export function roleCatalogue(lang: Lang) {
@@ -36,7 +36,7 @@ export async function setMemberRole(
   app: FastifyInstance,
   caller: SessionUser,
   body: UserRolesBody,
-): Promise<CompanyUser> {
+): Promise<MemberItem> {
   const companyId = managedCompany(caller);
   const target = await memberOf(app.db, companyId, body.user_id);
   if (target.id === caller.userId) throw new AppError(Code.OWN_ROLE);
@@ -77,5 +77,5 @@ export async function setMemberRole(
     );
   });
   const roleIds = [...target.roleIds.filter((r) => r === Role.OPS), role].sort((a, b) => a - b);
-  return toCompanyUser({ ...target, roleIds });
+  return toMemberItem({ ...target, roleIds });
 }

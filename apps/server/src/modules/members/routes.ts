@@ -4,11 +4,11 @@
  * same company (402 otherwise). Thin: the work is in members.ts, roles.ts and data-permissions.ts.
  */
 import {
-  companyUser,
-  companyUsersData,
-  companyUsersQuery,
   dataPermissionBody,
   dataPermissionEditor,
+  memberItem,
+  membersData,
+  membersQuery,
   roleCatalogue,
   userIdBody,
   userIdQuery,
@@ -39,8 +39,8 @@ export async function memberRoutes(root: FastifyInstance) {
       schema: {
         ...common,
         summary: "The caller's organisation's users, paged (role 67/70)",
-        querystring: companyUsersQuery,
-        response: { 200: answer(companyUsersData) },
+        querystring: membersQuery,
+        response: { 200: answer(membersData) },
       },
     },
     async (request) => ok(request, await listMembers(app, currentUser(request), request.query)),
@@ -53,7 +53,7 @@ export async function memberRoutes(root: FastifyInstance) {
         ...common,
         summary: 'Approve (3→1), inactivate (1→2) or reactivate (2→1) a member; else 10007',
         body: userStatusBody,
-        response: { 200: answer(companyUser) },
+        response: { 200: answer(memberItem) },
       },
     },
     async (request) => ok(request, await changeStatus(app, currentUser(request), request.body)),
@@ -97,7 +97,7 @@ export async function memberRoutes(root: FastifyInstance) {
         ...common,
         summary: "Set an active member's role to [67] or [68]; keeps at least one active 67",
         body: userRolesBody,
-        response: { 200: answer(companyUser) },
+        response: { 200: answer(memberItem) },
       },
     },
     async (request) => ok(request, await setMemberRole(app, currentUser(request), request.body)),

@@ -8,7 +8,7 @@ import { AuditStatus } from '@portal/contracts/constants.ts';
 import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { profitCenters } from '../../db/schema/catalogue.ts';
-import { adpos, apps } from '../../db/schema/inventory.ts';
+import { apps, placements } from '../../db/schema/inventory.ts';
 import { companies } from '../../db/schema/organisations.ts';
 import { todoOutbox } from '../../db/schema/todo-outbox.ts';
 import { paramError } from '../../lib/app-error.ts';
@@ -83,20 +83,20 @@ export async function reviewQueue(db: Db) {
     .innerJoin(companies, eq(companies.id, apps.company_id))
     .where(eq(apps.audit_status, AuditStatus.REVIEW))
     .orderBy(asc(apps.id));
-  const queuedAdpos = await db
+  const queuedPlacements = await db
     .select({
-      adpos_id: adpos.adpos_id,
-      adpos_name: adpos.adpos_name,
-      ad_style: adpos.ad_style,
+      adpos_id: placements.adpos_id,
+      adpos_name: placements.adpos_name,
+      ad_style: placements.ad_style,
       channel_name: apps.app_name,
       publisher_name: companies.company_name,
     })
-    .from(adpos)
-    .innerJoin(apps, eq(apps.id, adpos.app_id))
+    .from(placements)
+    .innerJoin(apps, eq(apps.id, placements.app_id))
     .innerJoin(companies, eq(companies.id, apps.company_id))
-    .where(eq(adpos.audit_status, AuditStatus.REVIEW))
-    .orderBy(asc(adpos.adpos_id));
-  return { apps: queuedApps, adpos: queuedAdpos };
+    .where(eq(placements.audit_status, AuditStatus.REVIEW))
+    .orderBy(asc(placements.adpos_id));
+  return { apps: queuedApps, adpos: queuedPlacements };
 }
 
 /** One page of the outbox, newest first; `pending` keeps the undelivered rows. */

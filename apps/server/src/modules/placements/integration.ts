@@ -11,7 +11,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import type { GoLiveConfig } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import { testDevices } from '../../db/schema/go-live.ts';
-import { adpos, apps } from '../../db/schema/inventory.ts';
+import { apps, placements } from '../../db/schema/inventory.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertOwned, type Manager } from '../apps/access.ts';
 import { visibleKey } from '../apps/app-service.ts';
@@ -33,10 +33,10 @@ export async function placementIntegration(
 ): Promise<IntegrationData> {
   const [row] = await db
     .select({
-      adpos_id: adpos.adpos_id,
-      adpos_name: adpos.adpos_name,
-      ad_style: adpos.ad_style,
-      slot_status: adpos.audit_status,
+      adpos_id: placements.adpos_id,
+      adpos_name: placements.adpos_name,
+      ad_style: placements.ad_style,
+      slot_status: placements.audit_status,
       app_id: apps.id,
       app_name: apps.app_name,
       platform: apps.platform,
@@ -45,9 +45,9 @@ export async function placementIntegration(
       left_review: apps.left_review,
       company_id: apps.company_id,
     })
-    .from(adpos)
-    .innerJoin(apps, eq(apps.id, adpos.app_id))
-    .where(eq(adpos.adpos_id, id))
+    .from(placements)
+    .innerJoin(apps, eq(apps.id, placements.app_id))
+    .where(eq(placements.adpos_id, id))
     .limit(1);
   const slot = assertOwned(m, row);
   if (slot.slot_status === AuditStatus.DELETED || slot.app_status === AuditStatus.DELETED) {

@@ -11,17 +11,17 @@ import { AuditStatus } from '@portal/contracts/constants.ts';
 import type { FieldError } from '@portal/contracts/envelope.ts';
 import {
   ADPOS_NAME_MAX,
-  type AdposCreateBody,
-  type AdposItem,
-  type AdposUpdateBody,
-  adposFieldLabel,
-  adposText,
   contentTypeProblem,
+  type PlacementCreateBody,
+  type PlacementItem,
+  type PlacementUpdateBody,
+  placementFieldLabel,
+  placementText,
 } from '@portal/contracts/placements.ts';
 import { isCleanName, nameCharsText } from '@portal/contracts/text-rules.ts';
 import { and, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { adpos, apps } from '../../db/schema/inventory.ts';
+import { apps, placements } from '../../db/schema/inventory.ts';
 import { AppError, paramError } from '../../lib/app-error.ts';
 import { assertOwned, type Manager } from '../apps/access.ts';
 import { likePattern } from '../apps/app-service.ts';
@@ -40,19 +40,19 @@ export type PlacementFilter = {
 };
 
 const columns = {
-  adpos_id: adpos.adpos_id,
-  adpos_name: adpos.adpos_name,
-  ad_style: adpos.ad_style,
-  content_type: adpos.content_type,
-  audit_status: adpos.audit_status,
+  adpos_id: placements.adpos_id,
+  adpos_name: placements.adpos_name,
+  ad_style: placements.ad_style,
+  content_type: placements.content_type,
+  audit_status: placements.audit_status,
   channel_name: apps.app_name,
-  app_id: adpos.app_id,
+  app_id: placements.app_id,
   company_id: apps.company_id,
 };
 
 type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
 
-function toItem(r: Row): AdposItem {
+function toItem(r: Row): PlacementItem {
   return {
     adpos_id: r.adpos_id,
     adpos_name: r.adpos_name,
@@ -68,26 +68,26 @@ function toItem(r: Row): AdposItem {
 export async function listPlacements(db: Executor, m: Manager, f: PlacementFilter) {
   const where = and(
     m.companyId === null ? undefined : eq(apps.company_id, m.companyId),
-    f.adpos_id === undefined ? undefined : eq(adpos.adpos_id, f.adpos_id),
-    f.adpos_name ? ilike(adpos.adpos_name, likePattern(f.adpos_name)) : undefined,
-    f.app_id === undefined ? undefined : eq(adpos.app_id, f.app_id),
+    f.adpos_id === undefined ? undefined : eq(placements.adpos_id, f.adpos_id),
+    f.adpos_name ? ilike(placements.adpos_name, likePattern(f.adpos_name)) : undefined,
+    f.app_id === undefined ? undefined : eq(placements.app_id, f.app_id),
     f.app_name ? ilike(apps.app_name, likePattern(f.app_name)) : undefined,
-    f.ad_style === undefined ? undefined : eq(adpos.ad_style, f.ad_style),
+    f.ad_style === undefined ? undefined : eq(placements.ad_style, f.ad_style),
     f.audit_status === undefined
-      ? ne(adpos.audit_status, AuditStatus.DELETED)
-      : eq(adpos.audit_status, f.audit_status),
+      ? ne(placements.audit_status, AuditStatus.DELETED)
+      : eq(placements.audit_status, f.audit_status),
   );
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
-    .from(adpos)
-    .innerJoin(apps, eq(apps.id, adpos.app_id))
+    .from(placements)
+    .innerJoin(apps, eq(apps.id, placements.app_id))
     .where(where);
   const rows = await db
     .select(columns)
-    .from(adpos)
-    .innerJoin(apps, eq(apps.id, adpos.app_id))
+    .from(placements)
+    .innerJoin(apps, eq(apps.id, placements.app_id))
     .where(where)
-    .orderBy(desc(adpos.adpos_id))
+    .orderBy(desc(placements.adpos_id))
     .limit(f.page_size)
     .offset((f.page_no - 1) * f.page_size);
   return { list: rows.map(toItem), total: count?.n ?? 0 };
@@ -97,15 +97,15 @@ export async function listPlacements(db: Executor, m: Manager, f: PlacementFilte
 export async function ownedPlacement(db: Executor, m: Manager, id: number, lock = false): Promise<Row> {
   const q = db
     .select(columns)
-    .from(adpos)
-    .innerJoin(apps, eq(apps.id, adpos.app_id))
-    .where(eq(adpos.adpos_id, id));
-  const [row] = await (lock ? q.for('update', { of: adpos }) : q).limit(1);
+    .from(placements)
+    .innerJoin(apps, eq(apps.id, placements.app_id))
+    .where(eq(placements.adpos_id, id));
+  const [row] = await (lock ? q.for('update', { of: placements }) : q).limit(1);
   return assertOwned(m, row);
 }
 
 /** One ad slot as a list item (reach checked). */
-export async function getPlacement(db: Executor, m: Manager, id: number): Promise<AdposItem> {
+export async function getPlacement(db: Executor, m: Manager, id: number): Promise<PlacementItem> {
   return toItem(await ownedPlacement(db, m, id));
 }
 
@@ -126,15 +126,18 @@ export async function placementNameTaken(
   exceptId?: number,
   companyId: number | null = null,
 ) {
-  const q = db.select({ id: adpos.adpos_id }).from(adpos).innerJoin(apps, eq(apps.id, adpos.app_id));
+  const q = db
+    .select({ id: placements.adpos_id })
+    .from(placements)
+    .innerJoin(apps, eq(apps.id, placements.app_id));
   const [row] = await q
     .where(
       and(
-        appId === null ? undefined : eq(adpos.app_id, appId),
+        appId === null ? undefined : eq(placements.app_id, appId),
         appId === null && companyId !== null ? eq(apps.company_id, companyId) : undefined,
-        sql`lower(${adpos.adpos_name}) = lower(${name.trim()})`,
-        ne(adpos.audit_status, AuditStatus.DELETED),
-        exceptId === undefined ? undefined : ne(adpos.adpos_id, exceptId),
+        sql`lower(${placements.adpos_name}) = lower(${name.trim()})`,
+        ne(placements.audit_status, AuditStatus.DELETED),
+        exceptId === undefined ? undefined : ne(placements.adpos_id, exceptId),
       ),
     )
     .limit(1);
@@ -160,22 +163,26 @@ export async function placementNameExists(
 }
 
 /** The spec §5 field rules and the name rule (contracts/text-rules.ts); returns the trimmed name or throws 604 with every failing field. */
-function checkForm(body: AdposCreateBody, lang: Lang, fixed?: { app_id: number; ad_style: number }): string {
+function checkForm(
+  body: PlacementCreateBody,
+  lang: Lang,
+  fixed?: { app_id: number; ad_style: number },
+): string {
   const errors: FieldError[] = [];
   const add = (field: string, text: Record<Lang, string>, vars: Record<string, string | number> = {}) =>
     errors.push({
       field,
-      message: fillText(text[lang], { field: adposFieldLabel[field]?.[lang] ?? field, ...vars }),
+      message: fillText(text[lang], { field: placementFieldLabel[field]?.[lang] ?? field, ...vars }),
     });
   const name = body.adpos_name.trim();
-  if (!name) add('adpos_name', adposText.required);
-  else if (name.length > ADPOS_NAME_MAX) add('adpos_name', adposText.tooLong, { max: ADPOS_NAME_MAX });
+  if (!name) add('adpos_name', placementText.required);
+  else if (name.length > ADPOS_NAME_MAX) add('adpos_name', placementText.tooLong, { max: ADPOS_NAME_MAX });
   else if (!isCleanName(name)) add('adpos_name', nameCharsText);
-  if (fixed && fixed.app_id !== body.app.id) add('app', adposText.fixed);
-  if (fixed && fixed.ad_style !== body.ad_style) add('ad_style', adposText.fixed);
+  if (fixed && fixed.app_id !== body.app.id) add('app', placementText.fixed);
+  if (fixed && fixed.ad_style !== body.ad_style) add('ad_style', placementText.fixed);
   const problem = contentTypeProblem(body.ad_style, body.content_type);
-  if (problem === 'badStyle') add('ad_style', adposText.badStyle);
-  else if (problem) add('content_type', adposText[problem]);
+  if (problem === 'badStyle') add('ad_style', placementText.badStyle);
+  else if (problem) add('content_type', placementText[problem]);
   if (errors.length > 0) throw paramError(errors);
   return name;
 }
@@ -190,7 +197,7 @@ async function lockName(tx: Executor, appId: number, name: string) {
 export async function createPlacement(
   db: Executor,
   m: Manager,
-  body: AdposCreateBody,
+  body: PlacementCreateBody,
   lang: Lang,
   now: Date,
 ) {
@@ -198,13 +205,13 @@ export async function createPlacement(
     const app = await ownedApp(tx, m, body.app.id);
     const name = checkForm(body, lang);
     if (app.audit_status === AuditStatus.DELETED) {
-      throw paramError([{ field: 'app', message: adposText.appDeleted[lang] }]);
+      throw paramError([{ field: 'app', message: placementText.appDeleted[lang] }]);
     }
     await lockName(tx, app.id, name);
     if (await placementNameTaken(tx, app.id, name))
-      throw new AppError(10006, null, adposText.nameTaken[lang]);
+      throw new AppError(10006, null, placementText.nameTaken[lang]);
     const [row] = await tx
-      .insert(adpos)
+      .insert(placements)
       .values({
         app_id: app.id,
         adpos_name: name,
@@ -261,7 +268,7 @@ export async function createPlacement(
 export async function updatePlacement(
   db: Executor,
   m: Manager,
-  body: AdposUpdateBody,
+  body: PlacementUpdateBody,
   lang: Lang,
   now: Date,
 ) {
@@ -271,18 +278,18 @@ export async function updatePlacement(
     const name = checkForm(body, lang, { app_id: row.app_id, ad_style: row.ad_style });
     await lockName(tx, row.app_id, name);
     if (await placementNameTaken(tx, row.app_id, name, row.adpos_id)) {
-      throw new AppError(10006, null, adposText.nameTaken[lang]);
+      throw new AppError(10006, null, placementText.nameTaken[lang]);
     }
     const resubmit = row.audit_status === 4;
     await tx
-      .update(adpos)
+      .update(placements)
       .set({
         adpos_name: name,
         content_type: [...body.content_type].sort((a, b) => a - b),
         updated_at: now,
         ...(resubmit ? { audit_status: AuditStatus.REVIEW } : {}),
       })
-      .where(eq(adpos.adpos_id, row.adpos_id));
+      .where(eq(placements.adpos_id, row.adpos_id));
     await recordAudit(
       tx,
       {

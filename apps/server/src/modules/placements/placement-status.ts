@@ -8,7 +8,7 @@ import type { Lang } from '@portal/contracts/codes.ts';
 import { AuditStatus } from '@portal/contracts/constants.ts';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { adpos } from '../../db/schema/inventory.ts';
+import { placements } from '../../db/schema/inventory.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Manager } from '../apps/access.ts';
 import { recordStatusChange, rejectionReason, reviewDecision } from '../apps/status-record.ts';
@@ -31,7 +31,7 @@ export async function changePlacementStatus(
     const row = await ownedPlacement(tx, m, id, true);
     if (!allowedTransitions(row.audit_status, m.isOps).includes(to)) throw new AppError(10007);
     const reason = rejectionReason(to, change.reason, lang);
-    await tx.update(adpos).set({ audit_status: to, updated_at: now }).where(eq(adpos.adpos_id, id));
+    await tx.update(placements).set({ audit_status: to, updated_at: now }).where(eq(placements.adpos_id, id));
     await recordStatusChange(
       tx,
       {
@@ -70,9 +70,9 @@ export async function deletePlacement(db: Executor, m: Manager, id: number, now:
     const row = await ownedPlacement(tx, m, id, true);
     if (row.audit_status === AuditStatus.DELETED) throw new AppError(10007);
     await tx
-      .update(adpos)
+      .update(placements)
       .set({ audit_status: AuditStatus.DELETED, updated_at: now })
-      .where(eq(adpos.adpos_id, id));
+      .where(eq(placements.adpos_id, id));
     await recordStatusChange(
       tx,
       {

@@ -4,19 +4,19 @@ import { existData, statusBody } from '@portal/contracts/apps.ts';
 import { PublisherType } from '@portal/contracts/constants.ts';
 import { integrationData, integrationQuery } from '@portal/contracts/integration.ts';
 import {
-  adposCreateBody,
-  adposDeleteBody,
-  adposItem,
-  adposListData,
-  adposListQuery,
-  adposNameExistQuery,
-  adposTypeQuery,
-  adposUpdateBody,
   adStyleInfo,
   adStyleName,
   contentTypeName,
   contentTypesByStyle,
   exclusiveContentTypes,
+  placementCreateBody,
+  placementDeleteBody,
+  placementItem,
+  placementListData,
+  placementListQuery,
+  placementNameExistQuery,
+  placementTypeQuery,
+  placementUpdateBody,
 } from '@portal/contracts/placements.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -48,8 +48,8 @@ export async function placementRoutes(fastify: FastifyInstance) {
       schema: {
         ...common,
         summary: 'One page of ad slots',
-        querystring: adposListQuery,
-        response: { 200: answer(adposListData) },
+        querystring: placementListQuery,
+        response: { 200: answer(placementListData) },
       },
     },
     async (request) =>
@@ -62,7 +62,7 @@ export async function placementRoutes(fastify: FastifyInstance) {
       schema: {
         ...common,
         summary: "Is the ad slot name taken (within app_id, the edited slot's app, or the organisation)",
-        querystring: adposNameExistQuery,
+        querystring: placementNameExistQuery,
         response: { 200: answer(existData) },
       },
     },
@@ -81,7 +81,7 @@ export async function placementRoutes(fastify: FastifyInstance) {
       schema: {
         ...common,
         summary: 'Ad styles and their content types (publisher_type 1 SDK)',
-        querystring: adposTypeQuery,
+        querystring: placementTypeQuery,
         response: { 200: answer(z.array(adStyleInfo)) },
       },
     },
@@ -107,8 +107,8 @@ export async function placementRoutes(fastify: FastifyInstance) {
       schema: {
         ...common,
         summary: 'Create an ad slot (under review)',
-        body: adposCreateBody,
-        response: { 200: answer(adposItem) },
+        body: placementCreateBody,
+        response: { 200: answer(placementItem) },
       },
     },
     async (request) => {
@@ -123,8 +123,8 @@ export async function placementRoutes(fastify: FastifyInstance) {
       schema: {
         ...common,
         summary: 'Save an ad slot (app and ad style fixed)',
-        body: adposUpdateBody,
-        response: { 200: answer(adposItem) },
+        body: placementUpdateBody,
+        response: { 200: answer(placementItem) },
       },
     },
     async (request) => {
@@ -139,7 +139,7 @@ export async function placementRoutes(fastify: FastifyInstance) {
       schema: {
         ...common,
         summary: 'Delete an ad slot (status −1, to-do action 4)',
-        body: adposDeleteBody,
+        body: placementDeleteBody,
         response: { 200: answer(z.null()) },
       },
     },
@@ -156,7 +156,7 @@ export async function placementRoutes(fastify: FastifyInstance) {
         ...common,
         summary: 'Change the status (id = adpos_id): 2 ↔ 3; operations also 1 → 2 or 1 → 4 (with a reason)',
         body: statusBody,
-        response: { 200: answer(adposItem) },
+        response: { 200: answer(placementItem) },
       },
     },
     async (request) => {

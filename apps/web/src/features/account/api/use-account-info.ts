@@ -1,23 +1,39 @@
-/** GET /api/v1/user/user_info (code 200, data[0]) for the account info screen, always fresh. */
+/** GET /api/v1/user/user_info → code 200, data[0] (spec §3 User info). */
 import type { UserInfo } from '@portal/contracts/account.ts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/request.ts';
+import { getToken, setUserInfo } from '@/lib/session.ts';
 
-/** Fetches the signed-in user's info. */
-export async function fetchAccountInfo(): Promise<UserInfo> {
-  const data = await request<UserInfo[] | UserInfo>('/api/v1/user/user_info');
+/** Fetches the signed-in user's info; with `token`, that session's instead of the stored one. */
+export async function fetchAccountInfo(token?: string): Promise<UserInfo> {
+  const data = await request<UserInfo[] | UserInfo>('/api/v1/user/user_info', token ? { token } : {});
   const info = Array.isArray(data) ? data[0] : data;
   if (!info) throw new Error('user_info answered no user');
   return info;
 }
 
-/** The account's info under the current token (shares the shell's cache key). */
-export function useAccountInfo(token: string | null) {
-  return useQuery({
+/**
+ * The user info query's options (also started by main.tsx before the first render), enabled while a
+ * token exists. The answer goes into the session as it arrives, before any screen renders with it, so
+ * what a screen computes from the session on its first render (a report's default range on the user's
+ * clock) is what a prefetch computed once the answer was in (issue 26 item 1).
+ */
+export function accountInfoQuery(token: string | null) {
+  return queryOptions({
     queryKey: ['user_info', token],
-    queryFn: fetchAccountInfo,
+    queryFn: async () => {
+      const info = await fetchAccountInfo(token ?? undefined);
+      // Only the session in force: an answer for a token signed out meanwhile is not kept.
+      if (token && token === getToken()) setUserInfo(info);
+      return info;
+    },
     enabled: Boolean(token),
     staleTime: 5 * 60_000,
     retry: false,
   });
+}
+
+/** The user info query, enabled while a token exists. */
+export function useAccountInfo(token: string | null) {
+  return useQuery(accountInfoQuery(token));
 }

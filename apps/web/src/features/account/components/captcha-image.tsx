@@ -9,7 +9,7 @@ import type { Captcha } from '../api/use-captcha.ts';
  * Only the button takes focus.
  */
 export function CaptchaImage(props: { captcha: Captcha | null; loading: boolean; onRefresh: () => void }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('account');
   const { captcha, loading, onRefresh } = props;
   return (
     <div style={{ display: 'flex', alignItems: 'center', gap: 4 }}>

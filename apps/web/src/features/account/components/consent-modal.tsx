@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 /** Consent dialog; `onAccept` continues to the app. */
 export function ConsentModal({ open, onAccept }: { open: boolean; onAccept: () => void }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('account');
   return (
     <Modal
       open={open}

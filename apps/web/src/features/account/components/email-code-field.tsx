@@ -23,7 +23,7 @@ type Props = {
 
 /** `code` form item with the send button; reads the `email` field of `form`. */
 export function EmailCodeField({ form, purpose, requiredMessage }: Props) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('account');
   const send = useSendEmailCode();
   const { remaining, start } = useCountdown();
 

@@ -9,7 +9,7 @@ import { emailRules } from '@/lib/form-rules.ts';
 
 /** `autoComplete`: `username` where the email signs in (reset), `email` for a new account (sign-up). */
 export function EmailField({ autoComplete }: { autoComplete: 'username' | 'email' }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('account');
   return (
     <Form.Item
       label={t('reset.email')}

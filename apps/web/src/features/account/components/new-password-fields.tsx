@@ -15,7 +15,7 @@ export function NewPasswordFields({
   passwordLabel: string;
   mismatchMessage: string;
 }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('account');
   return (
     <>
       <Form.Item

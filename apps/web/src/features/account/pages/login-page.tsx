@@ -16,9 +16,9 @@ import { LanguageSwitch } from '@/components/language-switch.tsx';
 import { safeRedirect } from '@/lib/redirect.ts';
 import { getToken, setCompanyStatus, setToken, setUserInfo } from '@/lib/session.ts';
 import { StorageKey } from '@/lib/storage-keys.ts';
+import { fetchAccountInfo } from '../api/use-account-info.ts';
 import { useCaptcha } from '../api/use-captcha.ts';
 import { type LoginResult, useLogin } from '../api/use-login.ts';
-import { fetchUserInfo } from '../api/use-user-info.ts';
 import { CaptchaImage } from '../components/captcha-image.tsx';
 import { TwoFactorStep } from '../components/two-factor-step.tsx';
 
@@ -44,7 +44,7 @@ const ConsentModal = lazy(() =>
 
 /** The login screen; a signed-in visitor is sent to /home. */
 export default function LoginPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('account');
   const [form] = Form.useForm<Values>();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -107,7 +107,7 @@ export default function LoginPage() {
   async function signedIn(res: LoginResult, email: string, remember: boolean) {
     const info = await queryClient.fetchQuery({
       queryKey: ['user_info', res.token],
-      queryFn: () => fetchUserInfo(res.token),
+      queryFn: () => fetchAccountInfo(res.token),
     });
     setPendingSession({
       token: res.token,

@@ -14,7 +14,7 @@ type Values = { email: string; password: string; confirm: string; code: string }
 
 /** Reset password screen. */
 export default function ResetPasswordPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('account');
   const [form] = Form.useForm<Values>();
   const navigate = useNavigate();
   const reset = useResetPassword();

@@ -21,7 +21,7 @@ type Values = { email: string; name: string; password: string; confirm: string; 
 
 /** Sign-up screen. */
 export default function SignupPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('account');
   const [form] = Form.useForm<Values>();
   const navigate = useNavigate();
   const signup = useSignup();

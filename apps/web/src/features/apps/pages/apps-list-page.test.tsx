@@ -10,7 +10,7 @@ import {
   todoListData,
   urlValidData,
 } from '@portal/contracts/apps.ts';
-import { adposItem } from '@portal/contracts/placements.ts';
+import { placementItem } from '@portal/contracts/placements.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -277,8 +277,8 @@ describe('operations review drawer (issue 4 §5–6)', () => {
         total: 1,
       }),
       'PUT /v1/app/status': contractReply(appItem, app(1, 2)),
-      // The server answers the changed ad slot (adposItem), not null.
-      'PUT /v1/adpos/status': contractReply(adposItem, {
+      // The server answers the changed ad slot (placementItem), not null.
+      'PUT /v1/adpos/status': contractReply(placementItem, {
         adpos_id: 9,
         adpos_name: 'Slot 9',
         ad_style: 1,

@@ -133,7 +133,7 @@ export default function AppsListPage() {
         ),
     },
     {
-      title: t('columns.adposCount'),
+      title: t('columns.placementCount'),
       dataIndex: 'adpos_count',
       width: isOps ? 68 : 72,
       render: (n: number, app) => (
@@ -188,7 +188,7 @@ export default function AppsListPage() {
               data-testid={`add-adpos-${app.id}`}
               onClick={() => navigate(`/adpos/list/${app.id}/${encodeURIComponent(app.app_name)}`)}
             >
-              {t('actions.addAdpos')}
+              {t('actions.addPlacement')}
             </Button>
             <Button
               type="link"

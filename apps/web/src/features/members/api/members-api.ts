@@ -3,26 +3,26 @@
  * changes, deletion, the role catalogue, role assignment and the data-permission editor.
  */
 import type {
-  CompanyUser,
-  CompanyUsersQuery,
   DataPermissionBody,
   DataPermissionEditor,
+  MemberItem,
+  MembersQuery,
   UserRolesBody,
   UserStatusBody,
 } from '@portal/contracts/members.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/request.ts';
 
-export type UsersPage = { list: CompanyUser[]; total: number };
+export type MembersListPage = { list: MemberItem[]; total: number };
 export type RoleEntry = { id: number; name: string; assignable: boolean };
-export type UsersFilter = Partial<Pick<CompanyUsersQuery, 'status' | 'email'>> & {
+export type UsersFilter = Partial<Pick<MembersQuery, 'status' | 'email'>> & {
   page_no: number;
   page_size: number;
 };
 
 /** GET /v1/company/users. */
-export function fetchUsers(filter: UsersFilter): Promise<UsersPage> {
-  return request<UsersPage>('/v1/company/users', { query: filter });
+export function fetchUsers(filter: UsersFilter): Promise<MembersListPage> {
+  return request<MembersListPage>('/v1/company/users', { query: filter });
 }
 
 /** The member list query (keeps the previous page while the next loads). */
@@ -53,7 +53,7 @@ export function useSetUserStatus() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: (body: UserStatusBody) =>
-      request<CompanyUser>('/v1/company/users/status', { method: 'PUT', body }),
+      request<MemberItem>('/v1/company/users/status', { method: 'PUT', body }),
     onSuccess: invalidate,
   });
 }
@@ -73,7 +73,7 @@ export function useSetUserRole() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: (body: UserRolesBody) =>
-      request<CompanyUser>('/v1/company/users/roles', { method: 'PUT', body }),
+      request<MemberItem>('/v1/company/users/roles', { method: 'PUT', body }),
     onSuccess: invalidate,
   });
 }

@@ -4,7 +4,7 @@
  * lists. Saving replaces the member's permissions; reports follow on the member's next request.
  */
 import { DataPermissionType } from '@portal/contracts/constants.ts';
-import type { CompanyUser, DataPermissionEntry } from '@portal/contracts/members.ts';
+import type { DataPermissionEntry, MemberItem } from '@portal/contracts/members.ts';
 import { Alert, Button, Checkbox, Drawer, Empty, Space, Spin, Tabs, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -72,7 +72,7 @@ function TypeList(props: {
 }
 
 /** The drawer editing `user`'s data permissions; closed when `user` is null. */
-export function DataPermissionDrawer({ user, onClose }: { user: CompanyUser | null; onClose: () => void }) {
+export function DataPermissionDrawer({ user, onClose }: { user: MemberItem | null; onClose: () => void }) {
   const { t } = useTranslation('members');
   const editor = useDataPermissions(user?.user_id ?? null);
   const save = useSaveDataPermissions();

@@ -5,7 +5,7 @@
  * signed-in admin's own row has no actions (the server answers 10007 anyway).
  */
 import { UserStatus } from '@portal/contracts/constants.ts';
-import type { CompanyUser } from '@portal/contracts/members.ts';
+import type { MemberItem } from '@portal/contracts/members.ts';
 import { Button, type ButtonProps, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,7 +23,7 @@ type Action = {
 };
 
 /** The action buttons of one member row. */
-export function UserActions({ user, self }: { user: CompanyUser; self: boolean }) {
+export function UserActions({ user, self }: { user: MemberItem; self: boolean }) {
   const { t } = useTranslation('members');
   const setStatus = useSetUserStatus();
   const remove = useDeleteUser();

@@ -6,7 +6,7 @@
  */
 import '../i18n.ts';
 import { Role, UserStatus } from '@portal/contracts/constants.ts';
-import type { CompanyUser } from '@portal/contracts/members.ts';
+import type { MemberItem } from '@portal/contracts/members.ts';
 import { Button, type ButtonProps, Empty, Modal, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,7 @@ export default function RolesPage() {
   const users = useUsers({ ...state.params, status: UserStatus.ACTIVE });
   const roles = useRoles();
   const setRole = useSetUserRole();
-  const [editing, setEditing] = useState<CompanyUser | null>(null);
+  const [editing, setEditing] = useState<MemberItem | null>(null);
   const wanted = Number(params.get('user')) || null;
 
   useEffect(() => {
@@ -44,7 +44,7 @@ export default function RolesPage() {
 
   const assignable = (roles.data ?? []).filter((r) => r.assignable);
   // A role change is confirmed first (issue 14 item 6).
-  const [pending, setPending] = useState<{ user: CompanyUser; roleId: 67 | 68 } | null>(null);
+  const [pending, setPending] = useState<{ user: MemberItem; roleId: 67 | 68 } | null>(null);
   const onConfirm = async () => {
     if (!pending) return;
     const { user, roleId } = pending;
@@ -56,7 +56,7 @@ export default function RolesPage() {
     );
   };
 
-  const columns: ListColumn<CompanyUser>[] = [
+  const columns: ListColumn<MemberItem>[] = [
     { title: t('columns.email'), dataIndex: 'email', width: 240, ellipsis: true },
     {
       title: t('columns.name'),
@@ -112,7 +112,7 @@ export default function RolesPage() {
   ];
 
   return (
-    <ListPage<CompanyUser, Record<string, never>>
+    <ListPage<MemberItem, Record<string, never>>
       title={t('roles.title')}
       testId="roles-page"
       intro={

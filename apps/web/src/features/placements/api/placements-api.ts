@@ -2,7 +2,12 @@
 
 import type { AppOption, StatusBody } from '@portal/contracts/apps.ts';
 import type { IntegrationData } from '@portal/contracts/integration.ts';
-import type { AdposCreateBody, AdposItem, AdposListData, AdStyleInfo } from '@portal/contracts/placements.ts';
+import type {
+  AdStyleInfo,
+  PlacementCreateBody,
+  PlacementItem,
+  PlacementListData,
+} from '@portal/contracts/placements.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/request.ts';
 
@@ -20,7 +25,7 @@ export type PlacementQuery = {
 export function usePlacementList(query: PlacementQuery) {
   return useQuery({
     queryKey: ['adpos', 'list', query],
-    queryFn: () => request<AdposListData>('/v1/adpos', { query }),
+    queryFn: () => request<PlacementListData>('/v1/adpos', { query }),
     placeholderData: keepPreviousData,
   });
 }
@@ -63,8 +68,8 @@ function useInvalidate() {
 export function useSavePlacement() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: AdposCreateBody & { adpos_id?: number }) =>
-      request<AdposItem>('/v1/adpos', { method: body.adpos_id === undefined ? 'POST' : 'PUT', body }),
+    mutationFn: (body: PlacementCreateBody & { adpos_id?: number }) =>
+      request<PlacementItem>('/v1/adpos', { method: body.adpos_id === undefined ? 'POST' : 'PUT', body }),
     onSuccess: invalidate,
   });
 }
@@ -73,16 +78,16 @@ export function useSavePlacement() {
 export function usePlacementStatus() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: StatusBody) => request<AdposItem>('/v1/adpos/status', { method: 'PUT', body }),
+    mutationFn: (body: StatusBody) => request<PlacementItem>('/v1/adpos/status', { method: 'PUT', body }),
     onSuccess: invalidate,
   });
 }
 
-/** `GET /v1/adpos/integration`: the integration panel of ad slot `adposId` (null: nothing asked). */
-export function usePlacementIntegration(adposId: number | null) {
+/** `GET /v1/adpos/integration`: the integration panel of ad slot `placementId` (null: nothing asked). */
+export function usePlacementIntegration(placementId: number | null) {
   return useQuery({
-    queryKey: ['adpos', 'integration', adposId],
-    queryFn: () => request<IntegrationData>('/v1/adpos/integration', { query: { adpos_id: adposId } }),
-    enabled: adposId !== null,
+    queryKey: ['adpos', 'integration', placementId],
+    queryFn: () => request<IntegrationData>('/v1/adpos/integration', { query: { adpos_id: placementId } }),
+    enabled: placementId !== null,
   });
 }

@@ -15,7 +15,7 @@ import '../placements.css';
 
 export type IntegrationPanelProps = {
   /** The ad slot shown; null: closed. */
-  adposId: number | null;
+  placementId: number | null;
   /** True right after creating it (the panel greets the new slot). */
   created?: boolean;
   onClose: () => void;
@@ -23,10 +23,10 @@ export type IntegrationPanelProps = {
 
 const languageOf: Record<CodePlatform, string> = { android: 'Kotlin', ios: 'Swift', unity: 'C#' };
 
-export function IntegrationPanel({ adposId, created, onClose }: IntegrationPanelProps) {
+export function IntegrationPanel({ placementId, created, onClose }: IntegrationPanelProps) {
   const { t } = useTranslation('placements');
   const screens = Grid.useBreakpoint();
-  const q = usePlacementIntegration(adposId);
+  const q = usePlacementIntegration(placementId);
   const d = q.data;
   const copyable = (text: string, what: string) => ({
     text,
@@ -35,7 +35,7 @@ export function IntegrationPanel({ adposId, created, onClose }: IntegrationPanel
 
   return (
     <Drawer
-      open={adposId !== null}
+      open={placementId !== null}
       onClose={onClose}
       size={screens.md ? 680 : '100%'}
       title={d ? t('integration.title', { name: d.adpos_name }) : t('integration.titleLoading')}

@@ -9,7 +9,7 @@
  */
 
 import type { FieldError } from '@portal/contracts/envelope.ts';
-import { ADPOS_NAME_MAX, type AdposItem, contentTypeProblem } from '@portal/contracts/placements.ts';
+import { ADPOS_NAME_MAX, contentTypeProblem, type PlacementItem } from '@portal/contracts/placements.ts';
 import { Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,12 +21,12 @@ type Values = { app_id?: number; adpos_name: string; ad_style?: number; content_
 
 export type PlacementDialogProps = {
   open: boolean;
-  editing: AdposItem | null;
+  editing: PlacementItem | null;
   /** App preselected on create (route param app_id). */
   presetAppId?: number;
   onClose: () => void;
   /** After a successful create (not an edit), with the new ad slot. */
-  onCreated?: (item: AdposItem) => void;
+  onCreated?: (item: PlacementItem) => void;
 };
 
 export function PlacementDialog({ open, editing, presetAppId, onClose, onCreated }: PlacementDialogProps) {

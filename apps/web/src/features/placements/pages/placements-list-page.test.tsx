@@ -2,13 +2,13 @@ import type { MenuItem } from '@portal/contracts/account.ts';
 import { appOption, existData } from '@portal/contracts/apps.ts';
 import { type IntegrationData, integrationData } from '@portal/contracts/integration.ts';
 import {
-  type AdposCreateBody,
-  type AdposItem,
-  type AdposUpdateBody,
   type AdStyleInfo,
-  adposItem,
-  adposListData,
   adStyleInfo,
+  type PlacementCreateBody,
+  type PlacementItem,
+  type PlacementUpdateBody,
+  placementItem,
+  placementListData,
 } from '@portal/contracts/placements.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -52,7 +52,7 @@ const styles: AdStyleInfo[] = [
   },
 ];
 
-const slot: AdposItem = {
+const slot: PlacementItem = {
   adpos_id: 11,
   adpos_name: 'Home Banner',
   ad_style: 1,
@@ -62,9 +62,9 @@ const slot: AdposItem = {
   app: { id: 7 },
 };
 
-function panelOf(adposId: number, approved: boolean): IntegrationData {
+function panelOf(placementId: number, approved: boolean): IntegrationData {
   return {
-    adpos_id: adposId,
+    adpos_id: placementId,
     adpos_name: 'Home Banner',
     ad_style: 1,
     audit_status: approved ? 2 : 1,
@@ -85,7 +85,7 @@ function panelOf(adposId: number, approved: boolean): IntegrationData {
 function routes(extra: Record<string, (c: Call) => { code: number; msg?: string; data?: unknown }> = {}) {
   return mockApi({
     ...sessionRoutes(menu),
-    'GET /v1/adpos': () => contractReply(adposListData, { list: [slot], total: 1 }),
+    'GET /v1/adpos': () => contractReply(placementListData, { list: [slot], total: 1 }),
     'GET /v1/adpos/type': contractReply(z.array(adStyleInfo), styles),
     'GET /v1/app/list': contractReply(z.array(appOption), [
       { id: 7, app_name: 'Puzzle Quest', package_name: 'com.p', audit_status: 2 },
@@ -96,8 +96,8 @@ function routes(extra: Record<string, (c: Call) => { code: number; msg?: string;
         exist: c.query.get('adpos_name') === 'Home Banner' && !c.query.get('adpos_id'),
       }),
     'POST /v1/adpos': (c) =>
-      contractReply(adposItem, { ...slot, ...(c.body as AdposCreateBody), adpos_id: 12 }),
-    'PUT /v1/adpos': (c) => contractReply(adposItem, { ...slot, ...(c.body as AdposUpdateBody) }),
+      contractReply(placementItem, { ...slot, ...(c.body as PlacementCreateBody), adpos_id: 12 }),
+    'PUT /v1/adpos': (c) => contractReply(placementItem, { ...slot, ...(c.body as PlacementUpdateBody) }),
     'GET /v1/adpos/integration': (c) =>
       contractReply(
         integrationData,
@@ -256,7 +256,7 @@ describe('ad slots (spec §2 Ad slots, §5 Ad slot form)', () => {
 
   it('empty: asks for an app first, else offers to create the first ad slot', async () => {
     routes({
-      'GET /v1/adpos': () => contractReply(adposListData, { list: [], total: 0 }),
+      'GET /v1/adpos': () => contractReply(placementListData, { list: [], total: 0 }),
       'GET /v1/app/list': () => contractReply(z.array(appOption), []),
     });
     seedSession();
@@ -267,7 +267,7 @@ describe('ad slots (spec §2 Ad slots, §5 Ad slot form)', () => {
     first.unmount();
 
     const user = userEvent.setup();
-    routes({ 'GET /v1/adpos': () => contractReply(adposListData, { list: [], total: 0 }) });
+    routes({ 'GET /v1/adpos': () => contractReply(placementListData, { list: [], total: 0 }) });
     renderApp('/adpos/list');
     await user.click(await screen.findByTestId('adslots-empty-create'));
     await screen.findByTestId('adslot-dialog');

@@ -6,7 +6,7 @@
  * `?app_name=` only, so a reload does not open it again.
  */
 import '../i18n.ts';
-import type { AdposItem } from '@portal/contracts/placements.ts';
+import type { PlacementItem } from '@portal/contracts/placements.ts';
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,7 +51,7 @@ export default function PlacementsListPage() {
   const isOps = useIsOps();
   const styles = useAdStyles();
   const state = useListState(NO_FILTERS, { app_name: presetAppName, adpos_id: presetSlot });
-  const [dialog, setDialog] = useState<{ open: boolean; editing: AdposItem | null }>({
+  const [dialog, setDialog] = useState<{ open: boolean; editing: PlacementItem | null }>({
     open: presetAppId !== undefined,
     editing: null,
   });
@@ -82,11 +82,17 @@ export default function PlacementsListPage() {
       kind: 'number',
       name: 'adpos_id',
       id: 'filter-adpos-id',
-      label: t('filters.adposId'),
+      label: t('filters.placementId'),
       min: 1,
       width: 130,
     },
-    { kind: 'text', name: 'adpos_name', id: 'filter-adpos-name', label: t('filters.adposName'), width: 170 },
+    {
+      kind: 'text',
+      name: 'adpos_name',
+      id: 'filter-adpos-name',
+      label: t('filters.placementName'),
+      width: 170,
+    },
     { kind: 'text', name: 'app_name', id: 'filter-app-name', label: t('filters.appName'), width: 170 },
     {
       kind: 'select',
@@ -106,7 +112,7 @@ export default function PlacementsListPage() {
     },
   ];
 
-  const columns: ListColumn<AdposItem>[] = [
+  const columns: ListColumn<PlacementItem>[] = [
     { title: t('columns.id'), dataIndex: 'adpos_id', width: 80 },
     { title: t('columns.name'), dataIndex: 'adpos_name', width: 200, ellipsis: true },
     { title: t('columns.appName'), dataIndex: 'channel_name', width: 200, ellipsis: true },
@@ -158,7 +164,7 @@ export default function PlacementsListPage() {
   ];
 
   return (
-    <ListPage<AdposItem, Filters>
+    <ListPage<PlacementItem, Filters>
       title={t('title')}
       testId="adslots-page"
       filterTestId="adslot"
@@ -201,7 +207,7 @@ export default function PlacementsListPage() {
       }}
     >
       <IntegrationPanel
-        adposId={panel.id}
+        placementId={panel.id}
         created={panel.created}
         onClose={() => setPanel({ id: null, created: false })}
       />

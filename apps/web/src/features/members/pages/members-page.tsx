@@ -5,7 +5,7 @@
  */
 import '../i18n.ts';
 import { PlusOutlined } from '@ant-design/icons';
-import type { CompanyUser } from '@portal/contracts/members.ts';
+import type { MemberItem } from '@portal/contracts/members.ts';
 import { Button, Empty, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -25,7 +25,7 @@ type Filters = { status: number | undefined; email: string };
 const NO_FILTERS: Filters = { status: undefined, email: '' };
 
 /** User management screen. */
-export default function UsersPage() {
+export default function MembersPage() {
   const { t } = useTranslation('members');
   const { userInfo } = useSession();
   const state = useListState(NO_FILTERS);
@@ -47,7 +47,7 @@ export default function UsersPage() {
   ];
 
   // The widths add up to 936 px, the content width at a 1280 px window; longer English actions wrap.
-  const columns: ListColumn<CompanyUser>[] = [
+  const columns: ListColumn<MemberItem>[] = [
     { title: t('columns.id'), dataIndex: 'user_id', width: 50 },
     {
       title: t('columns.email'),
@@ -101,9 +101,9 @@ export default function UsersPage() {
   ];
 
   return (
-    <ListPage<CompanyUser, Filters>
+    <ListPage<MemberItem, Filters>
       title={t('title')}
-      testId="users-page"
+      testId="members-page"
       filterTestId="users"
       extra={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="add-user">

@@ -21,7 +21,11 @@ export const roleNames: Record<number, Record<Lang, string>> = {
 };
 
 /** Loads the user_info of a signed-in user. */
-export async function loadUserInfo(app: FastifyInstance, user: SessionUser, lang: Lang): Promise<UserInfo> {
+export async function loadAccountInfo(
+  app: FastifyInstance,
+  user: SessionUser,
+  lang: Lang,
+): Promise<UserInfo> {
   const [row] = await app.db.select().from(users).where(eq(users.id, user.userId)).limit(1);
   if (!row) throw new Error(`user ${user.userId} vanished`);
   const company =

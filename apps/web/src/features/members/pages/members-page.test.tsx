@@ -1,11 +1,11 @@
 import type { MenuItem } from '@portal/contracts/account.ts';
 import {
-  type CompanyUser,
-  companyUser,
-  companyUsersData,
   type DataPermissionBody,
   type DataPermissionEntry,
   dataPermissionEditor,
+  type MemberItem,
+  memberItem,
+  membersData,
   roleCatalogue,
   type UserRolesBody,
   type UserStatusBody,
@@ -23,7 +23,7 @@ const adminMenu: MenuItem[] = [
   { key: 'menu.roleManagement', path: '/roles' },
 ];
 
-const member = (user_id: number, status: number, extra: Partial<CompanyUser> = {}): CompanyUser => ({
+const member = (user_id: number, status: number, extra: Partial<MemberItem> = {}): MemberItem => ({
   user_id,
   email: `u${user_id}@example.com`,
   name: `User ${user_id}`,
@@ -69,7 +69,7 @@ describe('users page (spec §2 users page, §3 statuses)', () => {
     const api = mockApi({
       ...sessionRoutes(adminMenu),
       'GET /v1/company/users': (c) =>
-        contractReply(companyUsersData, {
+        contractReply(membersData, {
           list: c.query.get('page_no') === '2' ? [member(11, 1)] : list,
           total: 14,
         }),
@@ -94,10 +94,10 @@ describe('users page (spec §2 users page, §3 statuses)', () => {
     seedSession();
     const api = mockApi({
       ...sessionRoutes(adminMenu),
-      'GET /v1/company/users': contractReply(companyUsersData, { list, total: 4 }),
+      'GET /v1/company/users': contractReply(membersData, { list, total: 4 }),
       'PUT /v1/company/users/status': (c) => {
         const body = c.body as UserStatusBody;
-        return contractReply(companyUser, member(body.user_id, body.status));
+        return contractReply(memberItem, member(body.user_id, body.status));
       },
       'DELETE /v1/company/users': contractReply(z.null(), null),
     });
@@ -138,7 +138,7 @@ describe('users page (spec §2 users page, §3 statuses)', () => {
     seedSession();
     mockApi({
       ...sessionRoutes(adminMenu),
-      'GET /v1/company/users': contractReply(companyUsersData, { list, total: 4 }),
+      'GET /v1/company/users': contractReply(membersData, { list, total: 4 }),
       'PUT /v1/company/users/status': { code: 10007, msg: 'This status change is not allowed' },
     });
     renderApp('/users');
@@ -155,8 +155,8 @@ describe('roles page (spec §6)', () => {
     seedSession();
     const api = mockApi({
       ...sessionRoutes(adminMenu),
-      'GET /v1/company/users': contractReply(companyUsersData, {
-        list: [list[0] as CompanyUser, list[2] as CompanyUser],
+      'GET /v1/company/users': contractReply(membersData, {
+        list: [list[0] as MemberItem, list[2] as MemberItem],
         total: 2,
       }),
       'GET /v1/company/roles': contractReply(roleCatalogue, [
@@ -166,7 +166,7 @@ describe('roles page (spec §6)', () => {
       ]),
       'PUT /v1/company/users/roles': (c) => {
         const body = c.body as UserRolesBody;
-        return contractReply(companyUser, member(body.user_id, 1, { role_ids: body.role_ids }));
+        return contractReply(memberItem, member(body.user_id, 1, { role_ids: body.role_ids }));
       },
       'GET /v1/company/users/data_permission': contractReply(dataPermissionEditor, {
         user_id: 3,

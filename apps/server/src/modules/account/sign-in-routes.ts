@@ -31,7 +31,7 @@ import { issueCaptcha, refreshCaptcha } from './captcha.ts';
 import { registerCredentialRoutes, registerPasswordChange } from './credential-routes.ts';
 import { dummyPasswordHash, login } from './login.ts';
 
-export async function passportRoutes(root: FastifyInstance) {
+export async function signInRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   // Sign-in, sign-up and their helpers are public; the signed-in group below declares its own.
   declareCaller(root, 'public');
