@@ -16,7 +16,7 @@ import type { Lang } from './codes.ts';
 import { AdStyle } from './constants.ts';
 
 /** Ad slot name limit (spec §9). */
-export const ADPOS_NAME_MAX = 30;
+export const PLACEMENT_NAME_MAX = 30;
 
 /** Content types (spec §5): 1 horizontal image-text … 6 300*250. */
 export const ContentType = {

@@ -10,8 +10,8 @@ import type { Lang } from '@portal/contracts/codes.ts';
 import { AuditStatus } from '@portal/contracts/constants.ts';
 import type { FieldError } from '@portal/contracts/envelope.ts';
 import {
-  ADPOS_NAME_MAX,
   contentTypeProblem,
+  PLACEMENT_NAME_MAX,
   type PlacementCreateBody,
   type PlacementItem,
   type PlacementUpdateBody,
@@ -176,7 +176,8 @@ function checkForm(
     });
   const name = body.adpos_name.trim();
   if (!name) add('adpos_name', placementText.required);
-  else if (name.length > ADPOS_NAME_MAX) add('adpos_name', placementText.tooLong, { max: ADPOS_NAME_MAX });
+  else if (name.length > PLACEMENT_NAME_MAX)
+    add('adpos_name', placementText.tooLong, { max: PLACEMENT_NAME_MAX });
   else if (!isCleanName(name)) add('adpos_name', nameCharsText);
   if (fixed && fixed.app_id !== body.app.id) add('app', placementText.fixed);
   if (fixed && fixed.ad_style !== body.ad_style) add('ad_style', placementText.fixed);

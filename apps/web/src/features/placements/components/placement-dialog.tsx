@@ -9,7 +9,7 @@
  */
 
 import type { FieldError } from '@portal/contracts/envelope.ts';
-import { ADPOS_NAME_MAX, contentTypeProblem, type PlacementItem } from '@portal/contracts/placements.ts';
+import { contentTypeProblem, PLACEMENT_NAME_MAX, type PlacementItem } from '@portal/contracts/placements.ts';
 import { Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -124,8 +124,8 @@ export function PlacementDialog({ open, editing, presetAppId, onClose, onCreated
             { required: true, whitespace: true, message: requiredMsg('name') },
             {
               validator: async (_, v?: string) => {
-                if ((v ?? '').trim().length > ADPOS_NAME_MAX) {
-                  throw new Error(t('rules.tooLong', { field: label('name'), max: ADPOS_NAME_MAX }));
+                if ((v ?? '').trim().length > PLACEMENT_NAME_MAX) {
+                  throw new Error(t('rules.tooLong', { field: label('name'), max: PLACEMENT_NAME_MAX }));
                 }
               },
             },
@@ -134,7 +134,7 @@ export function PlacementDialog({ open, editing, presetAppId, onClose, onCreated
               validator: async (_, v?: string) => {
                 const name = (v ?? '').trim();
                 const appId = form.getFieldValue('app_id') as number | undefined;
-                if (!name || name.length > ADPOS_NAME_MAX || appId === undefined) return;
+                if (!name || name.length > PLACEMENT_NAME_MAX || appId === undefined) return;
                 if (await placementNameExists(appId, name, editing?.adpos_id))
                   throw new Error(t('rules.nameTaken'));
               },
