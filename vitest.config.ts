@@ -20,6 +20,8 @@ export default defineConfig({
           testTimeout: 30000,
           hookTimeout: 60000,
           pool: 'forks',
+          // One migrated PGlite directory and PostgreSQL database per run, copied by each test app.
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
         },
       },
       './apps/web',
