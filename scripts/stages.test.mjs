@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatStages, stageTimer } from './stages.mjs';
+import { formatStages, runConcurrently, stageTimer } from './stages.mjs';
 
 const dirs = [];
 afterEach(() => {
@@ -71,5 +71,37 @@ describe('npm test stage timing', () => {
 
   it('formats a report without stages', () => {
     expect(formatStages({ total: 0, ok: true, cpus: 2, stages: [] }).at(-1)).toBe('  total      0.0');
+  });
+
+  it('runs checks side by side with each output held together, and reports every failure', async () => {
+    const node = (name, code, text) => ({
+      name,
+      cmd: process.execPath,
+      args: [
+        '-e',
+        `process.stdout.write('${text}a\\n'); setTimeout(() => { process.stdout.write('${text}b\\n'); process.exit(${code}); }, 150)`,
+      ],
+    });
+    const printed = [];
+    const results = await runConcurrently([node('one', 0, 'x'), node('two', 2, 'y'), node('three', 0, 'z')], {
+      cwd: os.tmpdir(),
+      limit: 2,
+      out: (t) => printed.push(t),
+    });
+    expect(results.map((r) => [r.name, r.code])).toEqual([
+      ['one', 0],
+      ['two', 2],
+      ['three', 0],
+    ]);
+    expect(printed).toHaveLength(3);
+    for (const [mark, name, text] of [
+      ['✓', 'one', 'x'],
+      ['✗', 'two', 'y'],
+      ['✓', 'three', 'z'],
+    ]) {
+      expect(printed.find((p) => p.includes(` ${name} (`))).toMatch(
+        new RegExp(`^${mark} ${name} \\([\\d.]+ s\\)\\n${text}a\\n${text}b\\n$`),
+      );
+    }
   });
 });

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDeps, ensureServerBuild, ensureWebBuild, root, run } from './ensure.mjs';
-import { stageTimer } from './stages.mjs';
+import { runConcurrently, stageTimer } from './stages.mjs';
 
 const timer = stageTimer({ file: path.join(root, 'bench/out/test-stages.json') });
 // A failing command exits the process (ensure.mjs `run`): the table still shows how far it got.
@@ -18,24 +18,41 @@ process.on('exit', () => timer.finish(false));
 const stage = timer.time;
 
 stage('install', () => ensureDeps());
-stage('biome', () => run('npx', ['biome', 'check', '.']));
-// Import boundaries: layers run one way, no feature imports another, no cycle anywhere (.dependency-cruiser.cjs).
-stage('depcruise', () =>
-  run('npx', [
-    'depcruise',
-    'apps/server/src',
-    'apps/web/src',
-    'packages/contracts/src',
-    'e2e',
-    'bench',
-    'scripts',
-    '--config',
-    '.dependency-cruiser.cjs',
-  ]),
-);
-for (const project of ['packages/contracts', 'apps/server', 'apps/web', 'e2e']) {
-  stage(`tsc ${project}`, () => run('npx', ['tsc', '-p', project]));
-}
+// Lint, import boundaries and the four type checks are independent: two at a time on the 2-core
+// machines (each is one process), output held per command (scripts/stages.mjs).
+const checks = [
+  { name: 'biome', cmd: 'npx', args: ['biome', 'check', '.'] },
+  // Import boundaries: layers run one way, no feature imports another, no cycle anywhere (.dependency-cruiser.cjs).
+  {
+    name: 'depcruise',
+    cmd: 'npx',
+    args: [
+      'depcruise',
+      'apps/server/src',
+      'apps/web/src',
+      'packages/contracts/src',
+      'e2e',
+      'bench',
+      'scripts',
+      '--config',
+      '.dependency-cruiser.cjs',
+    ],
+  },
+  ...['apps/server', 'apps/web', 'e2e', 'packages/contracts'].map((project) => ({
+    name: `tsc ${project}`,
+    cmd: 'npx',
+    args: ['tsc', '-p', project],
+  })),
+];
+await timer.timeAsync('lint, deps, tsc ×4 (2 at a time)', async () => {
+  const results = await runConcurrently(checks, { cwd: root, limit: 2 });
+  const failed = results.filter((r) => r.code !== 0);
+  if (failed.length) {
+    console.error(`\n✗ failed: ${failed.map((r) => `${r.name} (exit ${r.code})`).join(', ')}`);
+    process.exit(1);
+  }
+  return results;
+});
 stage('vitest (unit)', () => run('npx', ['vitest', 'run']));
 stage('web build', () => ensureWebBuild({ force: true }));
 // The journeys run the server as shipped: the compiled dist (e2e/global-setup.ts).
