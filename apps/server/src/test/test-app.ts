@@ -60,10 +60,21 @@ export const reportSuiteTimeout = 180_000;
 
 let endpoint: Promise<ChdbEndpoint> | undefined;
 
-/** One chDB endpoint per test file (process): chDB starts in ~0.5 s and holds every test database. */
+/**
+ * One chDB endpoint per test file: chDB starts in ~0.5 s and holds every test database. A test process
+ * runs several files (vitest.config.ts, isolate: false) and chDB allows one data directory per
+ * process, so file-teardown.ts closes it after each file, as the end of the file's process used to.
+ */
 export function sharedChdbEndpoint(): Promise<ChdbEndpoint> {
   endpoint ??= startChdbEndpoint();
   return endpoint;
+}
+
+/** Closes this file's chDB endpoint, if one was started (a later call to sharedChdbEndpoint starts another). */
+export async function closeSharedChdbEndpoint(): Promise<void> {
+  const started = endpoint;
+  endpoint = undefined;
+  if (started) await (await started).close();
 }
 
 /** A fresh database on the shared chDB endpoint: its REPORT_STORE_URL and a function dropping it. */
