@@ -20,6 +20,16 @@ export default defineConfig({
           testTimeout: 30000,
           hookTimeout: 60000,
           pool: 'forks',
+          // A test process runs file after file on one module graph instead of importing the app and
+          // compiling PGlite's, DuckDB's and chDB's engines again for each file (~5 s a file on 2 cores).
+          // Every file builds its own apps and stores, and no server test mocks a
+          // module or changes process.env, so nothing a file sees depends on the files before it
+          // (docs/operations.md "Test suite time").
+          isolate: false,
+          // What ended with each file's process: its chDB endpoint (file-teardown.ts).
+          setupFiles: ['apps/server/src/test/file-teardown.ts'],
+          // One migrated PGlite directory and PostgreSQL database per run, copied by each test app.
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
         },
       },
       './apps/web',

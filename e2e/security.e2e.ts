@@ -34,14 +34,22 @@ const text = {
   },
 } as const;
 
-/** A TOTP code of a time step no code was accepted in yet (waits for the next 30 s step). */
+/**
+ * A TOTP code of a time step after `after` (the last step accepted) that the server accepts now: it
+ * takes the step before, the current one and the one after (RFC 6238 §5.2 drift, two-factor/totp.ts),
+ * so three codes in a row need no wait for the clock (issue 24 item 7). The step chosen stays within
+ * that window for the next 10 s; only when none does, it waits for the clock to reach one.
+ */
 async function freshCode(secret: string, after: number): Promise<{ code: string; step: number }> {
-  let step = Math.floor(Date.now() / 30_000);
-  if (step <= after) {
-    await new Promise((r) => setTimeout(r, (after + 1) * 30_000 - Date.now() + 500));
-    step = Math.floor(Date.now() / 30_000);
+  for (;;) {
+    const now = Date.now();
+    // The earliest step after `after` still accepted 10 s from now (the code travels through the page).
+    const step = Math.max(after + 1, Math.floor((now + 10_000) / 30_000) - 1);
+    if (step <= Math.floor(now / 30_000) + 1) {
+      return { code: await generate({ secret, epoch: step * 30 }), step };
+    }
+    await new Promise((r) => setTimeout(r, (step - 1) * 30_000 - now + 500));
   }
-  return { code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) }), step };
 }
 
 async function api(path: string, headers: Record<string, string>) {

@@ -3,33 +3,60 @@
  * boundaries (dependency-cruiser), type check,
  * unit and server tests (Vitest; PostgreSQL too when TEST_DATABASE_URL is set), web build, server build,
  * then the Chromium journeys (e2e/). Finds Debian's Chromium; as root on Debian it installs it when missing.
+ * Prints each stage's wall time at the end, passed or failed, and writes them to
+ * bench/out/test-stages.json (scripts/stages.mjs; `npm run bench:suite` runs this and shows them).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { ensureDeps, ensureServerBuild, ensureWebBuild, run } from './ensure.mjs';
+import path from 'node:path';
+import { ensureDeps, ensureServerBuild, ensureWebBuild, root, run } from './ensure.mjs';
+import { runConcurrently, stageTimer } from './stages.mjs';
 
-ensureDeps();
-run('npx', ['biome', 'check', '.']);
-// Import boundaries: layers run one way, no feature imports another, no cycle anywhere (.dependency-cruiser.cjs).
-run('npx', [
-  'depcruise',
-  'apps/server/src',
-  'apps/web/src',
-  'packages/contracts/src',
-  'e2e',
-  'bench',
-  'scripts',
-  '--config',
-  '.dependency-cruiser.cjs',
-]);
-run('npx', ['tsc', '-p', 'packages/contracts']);
-run('npx', ['tsc', '-p', 'apps/server']);
-run('npx', ['tsc', '-p', 'apps/web']);
-run('npx', ['tsc', '-p', 'e2e']);
-run('npx', ['vitest', 'run']);
-ensureWebBuild({ force: true });
+const timer = stageTimer({ file: path.join(root, 'bench/out/test-stages.json') });
+// A failing command exits the process (ensure.mjs `run`): the table still shows how far it got.
+process.on('exit', () => timer.finish(false));
+const stage = timer.time;
+
+stage('install', () => ensureDeps());
+// Lint, import boundaries and the four type checks are independent: two at a time on the 2-core
+// machines (each is one process), output held per command (scripts/stages.mjs).
+const checks = [
+  { name: 'biome', cmd: 'npx', args: ['biome', 'check', '.'] },
+  // Import boundaries: layers run one way, no feature imports another, no cycle anywhere (.dependency-cruiser.cjs).
+  {
+    name: 'depcruise',
+    cmd: 'npx',
+    args: [
+      'depcruise',
+      'apps/server/src',
+      'apps/web/src',
+      'packages/contracts/src',
+      'e2e',
+      'bench',
+      'scripts',
+      '--config',
+      '.dependency-cruiser.cjs',
+    ],
+  },
+  ...['apps/server', 'apps/web', 'e2e', 'packages/contracts'].map((project) => ({
+    name: `tsc ${project}`,
+    cmd: 'npx',
+    args: ['tsc', '-p', project],
+  })),
+];
+await timer.timeAsync('lint, deps, tsc ×4 (2 at a time)', async () => {
+  const results = await runConcurrently(checks, { cwd: root, limit: 2 });
+  const failed = results.filter((r) => r.code !== 0);
+  if (failed.length) {
+    console.error(`\n✗ failed: ${failed.map((r) => `${r.name} (exit ${r.code})`).join(', ')}`);
+    process.exit(1);
+  }
+  return results;
+});
+stage('vitest (unit)', () => run('npx', ['vitest', 'run']));
+stage('web build', () => ensureWebBuild({ force: true }));
 // The journeys run the server as shipped: the compiled dist (e2e/global-setup.ts).
-ensureServerBuild({ force: true });
+stage('server build', () => ensureServerBuild({ force: true }));
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -41,10 +68,15 @@ if (!existsSync(chromium)) {
     process.exit(1);
   }
   console.log('• installing Debian chromium for the browser journeys…');
-  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], {
-    DEBIAN_FRONTEND: 'noninteractive',
+  stage('chromium install', () => {
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], {
+      DEBIAN_FRONTEND: 'noninteractive',
+    });
   });
 }
-run('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts'], { CHROMIUM_PATH: chromium });
+stage('vitest (e2e)', () =>
+  run('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts'], { CHROMIUM_PATH: chromium }),
+);
+timer.finish(true);
 console.log('\n✓ all checks passed');

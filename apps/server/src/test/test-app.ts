@@ -1,7 +1,8 @@
 /**
- * Test harness: a real app on a fresh, migrated store. PGlite in memory by default; with
- * `TEST_DATABASE_URL` set, tests built with `db: 'postgres'` get a fresh database on that server,
- * dropped on close. The report store lives in a fresh temp DATA_DIR (DuckDB), or with
+ * Test harness: a real app on a fresh, migrated store. PGlite in the app's temp DATA_DIR by default;
+ * with `TEST_DATABASE_URL` set, tests built with `db: 'postgres'` get a fresh database on that server,
+ * dropped on close. Both start as a copy of the run's migrated template (store-templates.ts: built once
+ * per `vitest run` by global-setup.ts) instead of migrating an empty store. The report store lives in a fresh temp DATA_DIR (DuckDB), or with
  * `reportStore: 'clickhouse'` in a fresh database of this test file's chDB endpoint
  * (chdb-endpoint.ts: ClickHouse's HTTP interface on ClickHouse's engine), dropped on close.
  */
@@ -11,10 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import postgres from 'postgres';
+import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type ChdbEndpoint, startChdbEndpoint } from './chdb-endpoint.ts';
+import { adminStatement, copyPgliteTemplate, databaseUrl, type StoreTemplates } from './store-templates.ts';
 
 export const TEST_CAPTCHA = '424242';
 
@@ -58,10 +60,21 @@ export const reportSuiteTimeout = 180_000;
 
 let endpoint: Promise<ChdbEndpoint> | undefined;
 
-/** One chDB endpoint per test file (process): chDB starts in ~0.5 s and holds every test database. */
+/**
+ * One chDB endpoint per test file: chDB starts in ~0.5 s and holds every test database. A test process
+ * runs several files (vitest.config.ts, isolate: false) and chDB allows one data directory per
+ * process, so file-teardown.ts closes it after each file, as the end of the file's process used to.
+ */
 export function sharedChdbEndpoint(): Promise<ChdbEndpoint> {
   endpoint ??= startChdbEndpoint();
   return endpoint;
+}
+
+/** Closes this file's chDB endpoint, if one was started (a later call to sharedChdbEndpoint starts another). */
+export async function closeSharedChdbEndpoint(): Promise<void> {
+  const started = endpoint;
+  endpoint = undefined;
+  if (started) await (await started).close();
 }
 
 /** A fresh database on the shared chDB endpoint: its REPORT_STORE_URL and a function dropping it. */
@@ -93,23 +106,27 @@ function testRsaKey(): Promise<string> {
   return sharedKey;
 }
 
-/** A fresh database on TEST_DATABASE_URL's server: its URL and a function dropping it. */
-export async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** The run's store templates (global-setup.ts), or undefined outside the server project's run. */
+function storeTemplates(): StoreTemplates | undefined {
+  return inject('storeTemplates');
+}
+
+/**
+ * A fresh database on TEST_DATABASE_URL's server: its URL and a function dropping it. Empty unless
+ * `migrated` is set, then a copy of the run's migrated template (`CREATE DATABASE … TEMPLATE`; an
+ * empty database the migrator then fills when there is no template).
+ */
+export async function freshPostgresDatabase(
+  opts: { migrated?: boolean } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
   const name = `portal_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = postgres(base, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(base);
-  u.pathname = `/${name}`;
+  const template = opts.migrated ? storeTemplates()?.postgresDatabase : null;
+  await adminStatement(base, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   return {
-    url: u.toString(),
-    drop: async () => {
-      const a = postgres(base, { max: 1, onnotice: () => {} });
-      await a.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
+    url: databaseUrl(base, name),
+    drop: () => adminStatement(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 
@@ -118,7 +135,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   let databaseUrl: string | undefined = opts.shared?.databaseUrl;
   let dropDb: (() => Promise<void>) | undefined;
   if (opts.db === 'postgres' && !opts.shared) {
-    const pg = await freshPostgresDatabase();
+    const pg = await freshPostgresDatabase({ migrated: true });
     databaseUrl = pg.url;
     dropDb = pg.drop;
   }
@@ -138,7 +155,12 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     ...(reportStoreUrl ? { REPORT_STORE_URL: reportStoreUrl } : {}),
     ...opts.env,
   });
-  if (!databaseUrl) config.databaseUrl = undefined;
+  if (!databaseUrl) {
+    config.databaseUrl = undefined;
+    // app.ts opens PGlite in DATA_DIR/pglite: start it as a copy of the migrated template.
+    const templates = storeTemplates();
+    if (templates) copyPgliteTemplate(templates, path.join(config.dataDir, 'pglite'));
+  }
   const app = await buildApp(config, {
     now: opts.now,
     ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
