@@ -6,11 +6,12 @@
  * average) and then each build's scores and median. A single Lighthouse mobile run moves by ±4 points
  * with the machine: compare medians of alternated runs, never two single runs.
  *
- *   npx tsx bench/web-ab.ts [--rounds 5] [--form mobile|desktop] [--path /report/sdk] <dist> <dist> …
+ *   npx tsx bench/web-ab.ts [--rounds 5] [--form mobile|desktop] [--path /report/sdk] [--signed-out] <dist> <dist> …
+ *
+ * --signed-out: no `?t=` token landing (for /login, which a signed-in visitor leaves for /home).
  *
  * A `<dist>` is a web build directory (apps/web/dist, or a copy of an older build).
  */
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureDataset } from './lib/dataset.ts';
@@ -25,6 +26,7 @@ const { values: flags, positionals: dists } = parseArgs({
     form: { type: 'string', default: 'mobile' },
     path: { type: 'string', default: '/report/sdk' },
     rows: { type: 'string', default: '1000000' },
+    'signed-out': { type: 'boolean', default: false },
   },
 });
 const form = flags.form as FormFactor;
@@ -44,13 +46,16 @@ for (let round = 1; round <= Number(flags.rounds); round++) {
   for (const dist of dists) {
     const server = await startProductionServer(dataDir, path.resolve(dist));
     try {
-      const url = `${server.url}${flags.path}?t=${encodeURIComponent(token)}`;
+      // /login is measured signed out: with the token landing it would redirect to /home
+      const url = flags['signed-out']
+        ? `${server.url}${flags.path}`
+        : `${server.url}${flags.path}?t=${encodeURIComponent(token)}`;
       const name = `ab-${path.basename(path.resolve(dist))}-${round}`;
       const f = await lighthouse(url, form, name);
       runs.get(dist)?.push(f);
       console.log(
         `round ${round}  ${dist}  perf ${f.performance}  LCP ${Math.round(f.lcpMs)}  TBT ${Math.round(f.tbtMs)}  ` +
-          `FCP ${Math.round(f.fcpMs)}  CLS ${f.cls.toFixed(3)}  load ${os.loadavg()[0]?.toFixed(2)}`,
+          `FCP ${Math.round(f.fcpMs)}  SI ${Math.round(f.siMs)}  CLS ${f.cls.toFixed(3)}  load ${f.load.before.toFixed(2)} → ${f.load.after.toFixed(2)}`,
       );
     } finally {
       await server.stop();

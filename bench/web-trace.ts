@@ -4,7 +4,7 @@
  * Prints long tasks and the JavaScript self time by script (from the trace's CPU profile samples),
  * and writes the trace for chrome://tracing or DevTools.
  *
- *   npx tsx bench/web-trace.ts [--dist <dir>] [--out <file.json>] [--cpu-throttle 1]
+ *   npx tsx bench/web-trace.ts [--dist <dir>] [--out <file.json>] [--cpu-throttle 1] [--rows 1000000]
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +20,7 @@ const { values: flags } = parseArgs({
     out: { type: 'string' },
     'cpu-throttle': { type: 'string', default: '1' },
     path: { type: 'string', default: '/report/sdk' },
+    rows: { type: 'string', default: '1000000' },
   },
 });
 const dist = flags.dist ? path.resolve(flags.dist) : path.join(repoRoot, 'apps/web/dist');
@@ -126,7 +127,7 @@ function analyze(file: string, t0us: number, firstRowMs: number): void {
 }
 
 async function main() {
-  const { dataDir } = await ensureDataset({ rows: 1_000_000, seed: 1 });
+  const { dataDir } = await ensureDataset({ rows: Number(flags.rows), seed: 1 });
   const token = await demoAdminToken(dataDir);
   const server = await startProductionServer(dataDir, dist);
   const browser = await launchChromium();

@@ -4,6 +4,7 @@ import { type AliasOptions, defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { antdCssPlugin } from './antd-css.ts';
 import { chunkGroupsPlugin } from './chunk-groups.ts';
+import { loginPreloadPlugin } from './login-preload.ts';
 import { inProbe } from './probe-build.ts';
 
 /**
@@ -34,6 +35,8 @@ export default defineConfig({
     // (antd-css.ts), both from one probe build of this same config (probe-build.ts)
     chunkGroupsPlugin(probeConfig),
     antdCssPlugin(probeConfig),
+    // /login's lazy chunk named in index.html, so it arrives beside the entry (login-preload.ts)
+    loginPreloadPlugin(),
     // compressed copies are for the real build only, not the probe
     !inProbe() &&
       compression({

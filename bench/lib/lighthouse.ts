@@ -13,6 +13,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { load1 } from './quiet.ts';
 import { outDir } from './stats.ts';
 
 /** Pinned so figures compare across runs; 12.x runs on Node 20 (13.x wants Node 22). */
@@ -26,6 +27,12 @@ export type LighthouseFigures = {
   cls: number;
   tbtMs: number;
   fcpMs: number;
+  /** Speed Index, ms. */
+  siMs: number;
+  /** Lighthouse's largest-contentful-paint-element (a snippet of the node), to see what the phone waits for. */
+  lcpElement: string;
+  /** The 1-minute load average just before and just after the run (issue 26: quiet only ≤ 1.5). */
+  load: { before: number; after: number };
   /** The elements that moved most (Lighthouse's layout-shifts audit), for a CLS over target. */
   shifts: { node: string; score: number }[];
   report: string;
@@ -69,6 +76,7 @@ export async function lighthouse(
     maxBuffer: 64 * 1024 * 1024,
     timeout: 300_000,
   };
+  const before = load1();
   // Lighthouse now and then fails to record the trace (NO_NAVSTART) and asks to be run again.
   for (let attempt = 1; ; attempt++) {
     try {
@@ -79,6 +87,7 @@ export async function lighthouse(
         throw err;
     }
   }
+  const after = load1();
   const lhr = JSON.parse(readFileSync(report, 'utf8')) as Lhr;
   const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const shifts = (lhr.audits['layout-shifts']?.details?.items ?? [])
@@ -93,7 +102,24 @@ export async function lighthouse(
     cls: num('cumulative-layout-shift'),
     tbtMs: num('total-blocking-time'),
     fcpMs: num('first-contentful-paint'),
+    siMs: num('speed-index'),
+    lcpElement: lcpElement(lhr),
+    load: { before, after },
     shifts,
     report,
   };
+}
+
+/** The LCP element's snippet (Lighthouse 12 nests it in a table inside a list), or '?'. */
+function lcpElement(lhr: Lhr): string {
+  type Node = { node?: { snippet?: string }; items?: Node[] };
+  const walk = (items: Node[] | undefined): string | undefined => {
+    for (const it of items ?? []) {
+      const found = it.node?.snippet ?? walk(it.items);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const items = lhr.audits['largest-contentful-paint-element']?.details?.items as Node[] | undefined;
+  return (walk(items) ?? '?').replace(/\s+/g, ' ').slice(0, 90);
 }

@@ -10,9 +10,14 @@ import { getCookie } from './cookie.ts';
 import { RequestError, request } from './request.ts';
 import { StorageKey } from './storage-keys.ts';
 
-/** Renders a page so antd's message host is mounted, then waits for the shell. */
-async function mountShell() {
-  const app = renderApp('/home');
+/**
+ * Renders a page so antd's message host is mounted, then waits for the shell. The toast tests use a
+ * screen that asks for nothing (/404) and answer the shell's own requests (sessionRoutes): requests
+ * sent after the first paint (the bell's count, the home page's countries) answered 404 would show a
+ * toast of their own in place of the one a test looks for.
+ */
+async function mountShell(path = '/home') {
+  const app = renderApp(path);
   await screen.findByTestId('app-layout');
   return app;
 }
@@ -84,8 +89,8 @@ describe('request client (spec §8)', () => {
   });
 
   it('402 warns with the fixed no-permission text and rejects', async () => {
-    mockApi({ 'GET /v1/thing': { code: 402, msg: 'server words' } });
-    await mountShell();
+    mockApi({ ...sessionRoutes(), 'GET /v1/thing': { code: 402, msg: 'server words' } });
+    await mountShell('/404');
     const err = await request('/v1/thing').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RequestError);
     expect((err as RequestError).code).toBe(402);
@@ -94,31 +99,34 @@ describe('request client (spec §8)', () => {
   });
 
   it('604 shows its fixed text in the current language, not the server msg', async () => {
-    mockApi({ 'GET /v1/thing': { code: 604, msg: 'dt: bad', data: { errors: [] } } });
+    mockApi({ ...sessionRoutes(), 'GET /v1/thing': { code: 604, msg: 'dt: bad', data: { errors: [] } } });
     await i18next.changeLanguage('en');
-    await mountShell();
+    await mountShell('/404');
     await expect(request('/v1/thing')).rejects.toMatchObject({ code: 604, kind: 'business' });
     expect(await screen.findByText('Parameter error')).toBeTruthy();
     expect(screen.queryByText('dt: bad')).toBeNull();
   });
 
   it('other codes show the server msg', async () => {
-    mockApi({ 'GET /v1/thing': { code: 10001, msg: '验证码错误或已过期' } });
-    await mountShell();
+    mockApi({ ...sessionRoutes(), 'GET /v1/thing': { code: 10001, msg: '验证码错误或已过期' } });
+    await mountShell('/404');
     await expect(request('/v1/thing')).rejects.toMatchObject({ code: 10001 });
     expect(await screen.findByText('验证码错误或已过期')).toBeTruthy();
   });
 
   it('HTTP errors reject as http errors with a message', async () => {
-    mockApi({ 'GET /v1/thing': { status: 500, body: { code: 602, msg: '系统错误', data: null } } });
-    await mountShell();
+    mockApi({
+      ...sessionRoutes(),
+      'GET /v1/thing': { status: 500, body: { code: 602, msg: '系统错误', data: null } },
+    });
+    await mountShell('/404');
     await expect(request('/v1/thing')).rejects.toMatchObject({ kind: 'http', status: 500 });
     expect(await screen.findByText('系统错误')).toBeTruthy();
   });
 
   it('network failures reject as network errors', async () => {
-    mockApi({ 'GET /v1/thing': () => Promise.reject(new TypeError('Failed to fetch')) });
-    await mountShell();
+    mockApi({ ...sessionRoutes(), 'GET /v1/thing': () => Promise.reject(new TypeError('Failed to fetch')) });
+    await mountShell('/404');
     await expect(request('/v1/thing')).rejects.toMatchObject({ kind: 'network' });
     expect(await screen.findByText('网络错误，请检查网络后重试')).toBeTruthy();
   });

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { currentLang } from './i18n.ts';
 import { request } from './request.ts';
 import { countryCacheKey } from './storage-keys.ts';
+import { nextPaint } from './use-after-paint.ts';
 
 /** Country list of `lang`, from sessionStorage when cached there. */
 export async function fetchCountries(lang: string): Promise<Country[]> {
@@ -26,7 +27,8 @@ export function useCountries() {
   const lang = currentLang();
   return useQuery({
     queryKey: ['countries', lang],
-    queryFn: () => fetchCountries(lang),
+    // options and names: asked for once the screen has been painted (nextPaint)
+    queryFn: () => nextPaint().then(() => fetchCountries(lang)),
     staleTime: Infinity,
   });
 }

@@ -2,6 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { request } from '@/lib/request.ts';
+import { afterPaint } from '@/lib/use-after-paint.ts';
 
 export type Captcha = { captcha_id: string; b64s: string };
 
@@ -18,7 +19,11 @@ export function refreshCaptcha(captchaId: string): Promise<Captcha> {
   });
 }
 
-/** Loads a captcha on mount; `refresh` replaces it (or generates one when none loaded yet). */
+/**
+ * Loads a captcha once the sign-in form has been painted (issue 26 item 4: on a phone the request and
+ * its answer otherwise come before the form's first paint, a round trip added to it); `refresh`
+ * replaces it (or generates one when none loaded yet).
+ */
 export function useCaptcha(): { captcha: Captcha | null; loading: boolean; refresh: () => void } {
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const gen = useMutation({ mutationFn: genCaptcha, onSuccess: setCaptcha });
@@ -26,9 +31,7 @@ export function useCaptcha(): { captcha: Captcha | null; loading: boolean; refre
   const { mutate: genMutate } = gen;
   const { mutate: againMutate } = again;
 
-  useEffect(() => {
-    genMutate();
-  }, [genMutate]);
+  useEffect(() => afterPaint(() => genMutate()), [genMutate]);
 
   const refresh = useCallback(() => {
     if (captcha) againMutate(captcha.captcha_id);

@@ -14,6 +14,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { currentLang } from '@/lib/i18n.ts';
 import { request } from '@/lib/request.ts';
+import { nextPaint } from '@/lib/use-after-paint.ts';
 
 /** How often the bell asks for the unread count while the page is visible, ms. */
 export const UNREAD_POLL_MS = 60_000;
@@ -24,7 +25,8 @@ const root = ['notifications'] as const;
 export function useUnreadCount(enabled: boolean) {
   return useQuery({
     queryKey: [...root, 'unread'],
-    queryFn: () => request<UnreadCount>('/v1/notifications/unread_count'),
+    // the bell's badge: asked for once the page has been painted (nextPaint)
+    queryFn: () => nextPaint().then(() => request<UnreadCount>('/v1/notifications/unread_count')),
     enabled,
     refetchInterval: UNREAD_POLL_MS,
     refetchOnWindowFocus: true,

@@ -2,6 +2,7 @@
 import type { Channel } from '@portal/contracts/reports.ts';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/request.ts';
+import { nextPaint } from '@/lib/use-after-paint.ts';
 
 /** Fetches the caller's channels of a publisher type (1 SDK, 2 RTB, 3 affiliate). */
 export function fetchChannels(publisherType: number): Promise<Channel[]> {
@@ -12,7 +13,8 @@ export function fetchChannels(publisherType: number): Promise<Channel[]> {
 export function useChannels(publisherType: number) {
   return useQuery({
     queryKey: ['channels', publisherType],
-    queryFn: () => fetchChannels(publisherType),
+    // the filter's options: asked for once the screen has been painted (nextPaint)
+    queryFn: () => nextPaint().then(() => fetchChannels(publisherType)),
     staleTime: 10 * 60_000,
   });
 }

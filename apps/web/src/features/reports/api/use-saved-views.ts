@@ -12,6 +12,7 @@ import type {
 import type { ReportKind } from '@portal/contracts/reports-kinds.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/request.ts';
+import { nextPaint } from '@/lib/use-after-paint.ts';
 
 const VIEWS = ['report-views'];
 const SCHEDULES = ['report-schedules'];
@@ -20,7 +21,11 @@ const SCHEDULES = ['report-schedules'];
 export function useSavedViews(kind: ReportKind, enabled = true) {
   return useQuery({
     queryKey: [...VIEWS, kind],
-    queryFn: async () => (await request<{ list: SavedView[] }>('/v1/report/views', { query: { kind } })).list,
+    // the views menu: asked for once the report has been painted (nextPaint)
+    queryFn: async () => {
+      await nextPaint();
+      return (await request<{ list: SavedView[] }>('/v1/report/views', { query: { kind } })).list;
+    },
     enabled,
     retry: false,
   });

@@ -9,6 +9,7 @@ import { type ReportKind, reportCatalogues } from '@portal/contracts/reports-kin
 import { useQuery } from '@tanstack/react-query';
 import { currentLang } from '@/lib/i18n.ts';
 import { request } from '@/lib/request.ts';
+import { nextPaint } from '@/lib/use-after-paint.ts';
 
 export type { ReportKind };
 
@@ -32,7 +33,8 @@ export function useStatColumns(kind: ReportKind) {
   const lang = currentLang();
   return useQuery({
     queryKey: ['stat_column', kind, lang],
-    queryFn: () => fetchStatColumns(kind),
+    // the server's copy of the catalogue shown meanwhile: asked for once the report has been painted
+    queryFn: () => nextPaint().then(() => fetchStatColumns(kind)),
     initialData: () => catalogueColumns(kind, lang),
     initialDataUpdatedAt: 0,
     staleTime: 30 * 60_000,
