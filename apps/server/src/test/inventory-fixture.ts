@@ -5,24 +5,16 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { todoOutbox } from '../db/schema/todo-outbox.ts';
-import { DEMO_PASSWORD, seedDemoAccounts } from '../demo/accounts.ts';
-import { loginAs } from './login.ts';
+import { seedDemoAccounts } from '../demo/accounts.ts';
+import { type Answer, type DemoTokens, demoTokens, type JsonCall, jsonCaller } from './json-caller.ts';
 import { createTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely
-export type Answer<T = any> = { code: number; msg: string; data: T };
+export type { Answer };
 
 export type Inventory = TestApp & {
-  tokens: { demo: string; member: string; other: string; ops: string };
+  tokens: DemoTokens;
   /** Sends JSON (`body` for POST/PUT/DELETE, `query` for GET) with the token; answers the envelope. */
-  // biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely
-  call: <T = any>(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    token: string | null,
-    payload?: Record<string, unknown>,
-    lang?: 'zh-CN' | 'en',
-  ) => Promise<Answer<T>>;
+  call: JsonCall;
   /** Outbox rows about one entity, oldest first. */
   todos: (entity: 'app' | 'adpos', id: number) => Promise<(typeof todoOutbox.$inferSelect)[]>;
 };
@@ -43,36 +35,13 @@ export function appForm(pkg: string, name = pkg.split('.').pop() ?? pkg): Record
 export async function createInventory(opts: TestAppOptions = {}): Promise<Inventory> {
   const t = await createTestApp(opts);
   await seedDemoAccounts(t.app.db);
-  const login = (email: string) => loginAs(t.app, email, DEMO_PASSWORD);
-  const tokens = {
-    demo: await login('demo@example.com'),
-    member: await login('member@example.com'),
-    other: await login('other@example.com'),
-    ops: await login('ops@example.com'),
-  };
-  const call: Inventory['call'] = async (method, url, token, payload, lang = 'en') => {
-    const headers: Record<string, string> = { 'accept-language': lang };
-    if (token) headers.token = token;
-    const res = await t.app.inject(
-      method === 'GET'
-        ? { method, url, headers, query: toQuery(payload) }
-        : { method, url, headers, payload: payload ?? {} },
-    );
-    return res.json();
-  };
+  const tokens = await demoTokens(t.app);
+  const call: Inventory['call'] = jsonCaller(t.app);
   const todos: Inventory['todos'] = async (entity, id) =>
     (
       await t.app.db.select().from(todoOutbox).where(eq(todoOutbox.entity_id, id)).orderBy(todoOutbox.id)
     ).filter((r) => r.entity === entity);
   return { ...t, tokens, call, todos };
-}
-
-function toQuery(payload?: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(payload ?? {})
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [k, String(v)]),
-  );
 }
 
 /** The id of a demo app by name (through the ops list). */

@@ -7,27 +7,20 @@ import { signFields } from '@portal/contracts/sign.ts';
 import { eq } from 'drizzle-orm';
 import { apps } from '../db/schema/inventory.ts';
 import { companies } from '../db/schema/organisations.ts';
-import { DEMO_PASSWORD, seedDemoAccounts } from '../demo/accounts.ts';
+import { seedDemoAccounts } from '../demo/accounts.ts';
 import { seedDemoFacts } from '../demo/demo-facts.ts';
 import { seedDemoProfitCenters } from '../demo/profit-centers.ts';
-import { loginAs } from './login.ts';
+import { type Answer, type DemoTokens, demoTokens, type JsonCall, jsonCaller } from './json-caller.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely
-export type Answer<T = any> = { code: number; msg: string; data: T };
+export type { Answer };
 
 export type PaymentsFixture = TestApp & {
   clock: { now: Date };
-  tokens: { demo: string; member: string; other: string; ops: string };
+  tokens: DemoTokens;
   companyId: (name: 'Demo Games' | 'Other Media') => Promise<number>;
-  // biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely
-  call: <T = any>(
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    token: string | null,
-    payload?: Record<string, unknown>,
-    lang?: string,
-  ) => Promise<Answer<T>>;
+  /** Sends JSON with the token (json-caller.ts); answers the envelope. */
+  call: JsonCall;
   /** A signed finance-system call (partner `fin`, secret `fin-secret`). */
   signedCall: (method: 'GET' | 'POST', url: string, fields: Record<string, unknown>) => Promise<Answer>;
 };
@@ -57,28 +50,8 @@ export async function createPaymentsFixture(db: 'pglite' | 'postgres'): Promise<
     .update(apps)
     .set({ profit_center_id: 1003 })
     .where(eq(apps.company_id, await companyId('Other Media')));
-  const login = (email: string) => loginAs(t.app, email, DEMO_PASSWORD);
-  const tokens = {
-    demo: await login('demo@example.com'),
-    member: await login('member@example.com'),
-    other: await login('other@example.com'),
-    ops: await login('ops@example.com'),
-  };
-  const call: PaymentsFixture['call'] = async (method, url, token, payload, lang = 'en') => {
-    const headers: Record<string, string> = { 'accept-language': lang };
-    if (token) headers.token = token;
-    const res = await t.app.inject(
-      method === 'GET'
-        ? {
-            method,
-            url,
-            headers,
-            query: Object.fromEntries(Object.entries(payload ?? {}).map(([k, v]) => [k, String(v)])),
-          }
-        : { method, url, headers, payload: payload ?? {} },
-    );
-    return res.json();
-  };
+  const tokens = await demoTokens(t.app);
+  const call: PaymentsFixture['call'] = jsonCaller(t.app);
   const signedCall: PaymentsFixture['signedCall'] = async (method, url, fields) => {
     const all = { partner_id: 'fin', timestamp: Math.floor(clock.now.getTime() / 1000), ...fields };
     const body = { ...all, sign: await signFields('fin-secret', all) };
