@@ -59,15 +59,25 @@ export async function createCallerCacheSync(
     failing = true;
     cache.pause();
   };
-  /** Redis answered after an outage: pay the owed increment, then use the cache again, empty. */
-  async function recovered(current: string | null) {
-    seen = current;
-    if (owed) {
-      seen = String(await redis.incr(key));
-      owed = false;
-    }
-    failing = false;
-    cache.resume();
+  /** The recovery under way: the 'ready' event and a request's refresh can both notice Redis is back. */
+  let recovering: Promise<void> | null = null;
+  /**
+   * Redis answered after an outage: pay the owed increment (once, however many callers noticed),
+   * then use the cache again, empty. Throws when the increment fails; the debt stays owed.
+   */
+  function recovered(current: string | null): Promise<void> {
+    recovering ??= (async () => {
+      seen = current;
+      if (owed) {
+        seen = String(await redis.incr(key));
+        owed = false;
+      }
+      failing = false;
+      cache.resume();
+    })().finally(() => {
+      recovering = null;
+    });
+    return recovering;
   }
 
   async function publish() {
