@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './browser.ts';
-import { sessionToken, signIn } from './journey.ts';
+import { pickCascade, sessionToken, signIn } from './journey.ts';
 
 const baseUrl = inject('baseUrl');
 /** Polls for up to 15 s: validation and list refreshes are slower on a loaded machine. */
@@ -59,9 +59,7 @@ describe('apps and ad slots journey (demo@ and ops@)', () => {
       .poll(() => addressItem.locator('.ant-form-item-explain-error').textContent(), POLL)
       .toBe('无效的链接地址');
     await demo.locator('#app_store_address').fill(`https://play.google.com/store/apps/details?id=${PKG}`);
-    await demo.locator('[data-testid=app-industry]').click();
-    await demo.locator('.ant-cascader-menu-item', { hasText: '游戏' }).click();
-    await demo.locator('.ant-cascader-menu-item', { hasText: '益智' }).click();
+    await pickCascade(demo, 'app-industry', ['游戏', '益智']);
     const created = demo.waitForResponse(
       (r) => r.url().endsWith('/v1/app') && r.request().method() === 'POST',
     );

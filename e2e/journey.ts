@@ -51,3 +51,27 @@ export async function pickOption(page: Page, testId: string, option: string) {
     .first()
     .click();
 }
+
+/**
+ * Opens the antd cascader `data-testid=testId` and walks `path` (one option text per column). A
+ * column's click can land while the dropdown is still sliding in (a loaded machine), which leaves the
+ * next column unopened: each step is clicked again until the next column shows its option (3 tries).
+ */
+export async function pickCascade(page: Page, testId: string, path: readonly string[]) {
+  await page.locator(`[data-testid=${testId}]`).click();
+  const item = (text: string) =>
+    page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item').filter({ hasText: text }).first();
+  for (const [i, text] of path.entries()) {
+    const next = path[i + 1];
+    for (let attempt = 1; ; attempt++) {
+      await item(text).click();
+      if (next === undefined) break;
+      const opened = await item(next)
+        .waitFor({ timeout: 5_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (opened) break;
+      if (attempt === 3) throw new Error(`cascader ${testId}: "${next}" did not open under "${text}"`);
+    }
+  }
+}

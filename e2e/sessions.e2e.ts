@@ -56,9 +56,13 @@ describe('sessions in the browser (issue 14 items 1, 2, 7)', () => {
     });
     expect((await out.json()).code).toBe(0);
     await page.goto(`${baseUrl}/account/index?tab=1`);
-    await page.waitForURL(/\/login\?redirect=/);
+    // The message shows for 2 s (spec §8) as the page moves to /login: look for both at once, so a
+    // slow machine does not miss the message while it waits for the address.
+    await Promise.all([
+      page.waitForURL(/\/login\?redirect=/),
+      page.getByText('登录已过期，请重新登录').waitFor(),
+    ]);
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/account/index?tab=1');
-    await page.getByText('登录已过期，请重新登录').waitFor();
     expect((await page.context().cookies()).some((c) => c.name === 'token')).toBe(false);
   });
 
