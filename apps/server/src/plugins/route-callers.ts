@@ -20,10 +20,10 @@
  * own `config: { caller }` wins over both. Never call it on the root or in a fastify-plugin (fp)
  * function, where it would mark every later route of the app.
  */
+import { CALLERS, type Caller } from '@portal/contracts/endpoints.ts';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 
-export const CALLERS = ['public', 'session', 'report', 'external', 'operations'] as const;
-export type Caller = (typeof CALLERS)[number];
+export { CALLERS, type Caller };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
