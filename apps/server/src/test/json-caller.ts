@@ -75,6 +75,10 @@ export type EndpointInput<E extends Endpoint> = {
   params?: EndpointParams<E>;
   query?: EndpointQuery<E>;
   body?: EndpointBody<E>;
+  /** Further request headers (e.g. `user-agent`). */
+  headers?: Record<string, string>;
+  /** The caller's address (default Fastify's inject address). */
+  remoteAddress?: string;
 };
 
 /** A failure envelope: a non-success code, its text, and field errors, `retry_after` or null. */
@@ -115,12 +119,13 @@ async function send(
   token: string | null,
   lang: string,
 ): Promise<{ code: number; msg: string; data: unknown }> {
-  const headers: Record<string, string> = { 'accept-language': lang };
+  const headers: Record<string, string> = { 'accept-language': lang, ...input.headers };
   if (token) headers.token = token;
   const res = await app.inject({
     method: endpoint.method,
     url: fillPath(endpoint.path, input.params),
     headers,
+    ...(input.remoteAddress ? { remoteAddress: input.remoteAddress } : {}),
     query: toQuery(input.query as Record<string, unknown> | undefined),
     ...(endpoint.method === 'GET' ? {} : { payload: (input.body ?? {}) as Record<string, unknown> }),
   });
