@@ -152,3 +152,9 @@ export function endpointCallers(app: FastifyInstance): { call: EndpointCall; fai
   };
   return { call, fail };
 }
+
+/** The fields named by a 604 failure's `data.errors`, in order (empty for any other failure). */
+export function errorFields(answer: FailureAnswer): string[] {
+  const data = answer.data;
+  return data && 'errors' in data ? data.errors.map((e) => e.field) : [];
+}
