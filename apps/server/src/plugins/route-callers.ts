@@ -15,7 +15,10 @@
  * caller is not declared makes the app refuse to start (`onReady` throws, naming the routes), so a
  * new route cannot silently be open.
  *
- * Declaring: `declareCaller(scope, caller)` in an encapsulated plugin scope marks every route
+ * Declaring: an API route takes its caller from its entry of the endpoint table (contracts
+ * endpoints.ts, registered by lib/endpoint-route.ts `route`, which sets `config.caller`). The other
+ * routes (the API document, probes, metrics, the web app) declare theirs themselves:
+ * `declareCaller(scope, caller)` in an encapsulated plugin scope marks every route
  * registered afterwards in that scope and its children (the innermost declaration wins); a route's
  * own `config: { caller }` wins over both. Never call it on the root or in a fastify-plugin (fp)
  * function, where it would mark every later route of the app.

@@ -93,8 +93,8 @@ export async function signInRoutes(root: FastifyInstance) {
 
   registerCredentialRoutes(app, { keys, limits, mailer });
 
-  // Logout and password change need a session (api-contract §1): authenticated once, for the group,
-  // in its own scope (the routes above are public).
+  // Logout and password change need a session (caller `session` in endpoints/account.ts); the routes
+  // above are public.
   await root.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
 

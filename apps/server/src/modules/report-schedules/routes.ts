@@ -46,8 +46,7 @@ async function reportScheduleRoutesPlugin(root: FastifyInstance) {
   const perSchedule = counters.counter('sendnow:schedule', SEND_NOW_LIMITS.perSchedule);
   const perUser = counters.counter('sendnow:user', SEND_NOW_LIMITS.perUser);
 
-  // Every schedule route needs a session (api-contract §1): authenticated once, for the group, in its
-  // own scope (this plugin is not encapsulated, and the unsubscribe route below is public).
+  // Every schedule route needs a session (caller `session`, endpoints/report-views.ts).
   await root.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
 

@@ -17,8 +17,7 @@ export async function twoFactorRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const deps = twoFactorDepsOf(root);
 
-  // Every route but the second sign-in step needs a session (api-contract §1): authenticated once,
-  // for the group, in its own scope.
+  // Every route but the second sign-in step needs a session (callers in endpoints/security.ts).
   await root.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
 
