@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { endpointList } from '@portal/contracts/endpoints.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -193,8 +194,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   registerErrorHandler(app);
-  // Every route declares who may call it, or the app does not start (plugins/route-callers.ts).
-  checkRouteCallers(app);
+  // Every route declares who may call it and the API routes are the endpoint table, or the app does
+  // not start (plugins/route-callers.ts).
+  checkRouteCallers(app, endpointList);
   // Compression first: it wraps only the routes added after it (/metrics included).
   await registerCompression(app);
   await app.register(metrics);

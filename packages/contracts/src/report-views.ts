@@ -125,3 +125,6 @@ export type ReportSchedule = z.infer<typeof reportSchedule>;
 export const reportScheduleList = z.object({ list: z.array(reportSchedule) });
 export const recipientList = z.object({ list: z.array(z.string()) });
 export type RecipientList = z.infer<typeof recipientList>;
+
+/** `GET|POST /v1/report/unsubscribe`: the token of the mail's unsubscribe link is the credential. */
+export const unsubscribeQuery = z.object({ token: z.string().max(600) });

@@ -34,6 +34,12 @@ import { rtbCatalogue } from './reports-rtb.ts';
 export const reportKinds = ['sdk', 'rtb', 'affiliate', 'game', 'gx'] as const;
 export type ReportKind = (typeof reportKinds)[number];
 
+/** `{kind}` of `/v1/report/stat_column/{kind}` and `/v1/report/trend/{kind}`. */
+export const reportKindParams = z.object({ kind: z.enum(reportKinds) });
+
+/** The trend's query: the kind's list filters as sent, checked by the kind's own list schema. */
+export const trendQuery = z.record(z.string(), z.string());
+
 /**
  * Kinds whose facts are kept by the hour (issue 13 item 9): their reporting day follows the user's
  * time zone (user_info `timezone`); the others' days are the network's (`network_timezone`).

@@ -210,3 +210,6 @@ export const securityEvent = z.object({
 export type SecurityEvent = z.infer<typeof securityEvent>;
 /** The latest 50 events, newest first. */
 export const securityEventList = z.object({ list: z.array(securityEvent) });
+
+/** `POST /v1/account/sessions/others`: how many of the caller's other sessions were ended. */
+export const revokedSessions = z.object({ revoked: z.number().int() });

@@ -4,15 +4,19 @@
  * field of the schema), a reporting key on a write route answers 603 (it used to answer 604), and a
  * route that declares no caller stops the app from starting.
  */
+import { endpointList, endpoints } from '@portal/contracts/endpoints.ts';
 import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { route } from '../lib/endpoint-route.ts';
+import { ok } from '../lib/route-schema.ts';
 import { createInventory, type Inventory } from '../test/inventory-fixture.ts';
 import { checkRouteCallers, declareCaller } from './route-callers.ts';
 
 describe('declared callers', () => {
   it('a route without a declared caller stops the start, naming it', async () => {
     const app = Fastify();
-    checkRouteCallers(app);
+    checkRouteCallers(app, []);
     await app.register(async (scope) => {
       declareCaller(scope, 'session');
       scope.get('/declared', async () => 'ok');
@@ -25,7 +29,7 @@ describe('declared callers', () => {
 
   it('the innermost declaration wins, and a route of its own wins over both', async () => {
     const app = Fastify();
-    checkRouteCallers(app);
+    checkRouteCallers(app, []);
     const seen: Record<string, unknown> = {};
     app.addHook('onRequest', async (request) => {
       seen[request.url] = request.routeOptions.config.caller ?? request.routeOptions.config.scopeCaller;
@@ -46,12 +50,71 @@ describe('declared callers', () => {
   });
 });
 
+describe('the endpoint table (issue 24 item 2)', () => {
+  const unread = endpoints.notifications.unreadCount;
+  const table = endpointList.filter((n) => n.endpoint === unread);
+
+  /** An app checked against `table` (only `notifications.unreadCount`). */
+  function checkedApp() {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    checkRouteCallers(app, table);
+    return app;
+  }
+
+  it('starts when the API routes are the table, registered from it; non-API routes stay outside', async () => {
+    const app = checkedApp();
+    route(app, unread, {}, async (request) => ok(request, { unread: 2 }));
+    app.get('/healthz', { config: { caller: 'operations' } }, async () => 'ok');
+    await app.ready();
+    const res = await app.inject('/v1/notifications/unread_count');
+    expect(res.json()).toEqual({ code: 0, msg: expect.any(String), data: { unread: 2 } });
+    expect(app.hasRoute({ method: 'HEAD', url: unread.path })).toBe(true);
+    await app.close();
+  });
+
+  it('a route under an API prefix outside the table stops the start, naming it', async () => {
+    const app = checkedApp();
+    route(app, unread, {}, async (request) => ok(request, { unread: 2 }));
+    app.get('/v1/not_in_table', { config: { caller: 'session' } }, async () => 'oops');
+    await expect(app.ready()).rejects.toThrow(
+      /not registered from the endpoint table.*GET \/v1\/not_in_table/,
+    );
+    await app.close().catch(() => {});
+  });
+
+  it('a table path registered by hand (not from its entry) stops the start', async () => {
+    const app = checkedApp();
+    app.get(unread.path, { config: { caller: 'session' } }, async () => 'by hand');
+    await expect(app.ready()).rejects.toThrow(
+      /not registered from the endpoint table.*GET \/v1\/notifications\/unread_count/,
+    );
+    await app.close().catch(() => {});
+  });
+
+  it('an entry of the table without a route stops the start, naming it', async () => {
+    const app = checkedApp();
+    await expect(app.ready()).rejects.toThrow(
+      /endpoints of the table without a route: notifications\.unreadCount \(GET \/v1\/notifications\/unread_count\)/,
+    );
+    await app.close().catch(() => {});
+  });
+});
+
 describe('authentication before validation', () => {
   let inv: Inventory;
   beforeAll(async () => {
     inv = await createInventory();
   }, 180_000);
   afterAll(async () => inv?.close());
+
+  it('the real app starts (the check passed) with every entry of the table registered', async () => {
+    expect(inv.app.hasRoute({ method: 'GET', url: '/v1/notifications/unread_count' })).toBe(true);
+    for (const { name, endpoint } of endpointList) {
+      expect(inv.app.hasRoute({ method: endpoint.method, url: endpoint.path }), name).toBe(true);
+    }
+  });
 
   it('no credentials: 603 on a write route, without the schema', async () => {
     const res = await inv.app.inject({ method: 'POST', url: '/v1/app', payload: { nothing: 1 } });

@@ -11,11 +11,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isApiPath } from '@portal/contracts/endpoints.ts';
 import type { FastifyInstance } from 'fastify';
 import { answerNotFound } from './error-handler.ts';
 
-/** Prefixes that never fall back to the web app. */
-const API_PREFIXES = ['/v1/', '/api/', '/common/', '/gx/', '/external_api/', '/internal/', '/docs'];
+/** Whether `url` never falls back to the web app: the API (contracts endpoints.ts) and its document. */
+const noFallback = (url: string) => isApiPath(url) || url.startsWith('/docs');
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 
@@ -46,7 +47,7 @@ export function registerWebApp(app: FastifyInstance, dist: string) {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const read = request.method === 'GET' || request.method === 'HEAD';
-    if (read && !API_PREFIXES.some((p) => url.startsWith(p))) {
+    if (read && !noFallback(url)) {
       return reply.type('text/html').sendFile('index.html');
     }
     return answerNotFound(request, reply);

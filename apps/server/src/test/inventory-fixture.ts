@@ -2,25 +2,43 @@
  * Test fixture of issue 4 (not a test itself): a migrated app with the demo network seeded, tokens of
  * the demo users, and a JSON caller. Used by the apps, adpos, ops and notification tests.
  */
+import type { appCreateBody } from '@portal/contracts/apps.ts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { todoOutbox } from '../db/schema/todo-outbox.ts';
 import { seedDemoAccounts } from '../demo/accounts.ts';
-import { type Answer, type DemoTokens, demoTokens, type JsonCall, jsonCaller } from './json-caller.ts';
+import {
+  type Answer,
+  type DemoTokens,
+  demoTokens,
+  type EndpointCall,
+  type EndpointFailureCall,
+  endpointCallers,
+  type JsonCall,
+  jsonCaller,
+} from './json-caller.ts';
 import { createTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 
 export type { Answer };
+
+/** An app form as a client sends it. */
+export type AppCreateInput = z.input<typeof appCreateBody>;
 
 export type Inventory = TestApp & {
   tokens: DemoTokens;
   /** Sends JSON (`body` for POST/PUT/DELETE, `query` for GET) with the token; answers the envelope. */
   call: JsonCall;
+  /** Calls an endpoint of the table; answers its `data` parsed by the entry's schema (json-caller.ts). */
+  callEndpoint: EndpointCall;
+  /** Calls an endpoint of the table; answers its failure envelope (json-caller.ts). */
+  callEndpointFailure: EndpointFailureCall;
   /** Outbox rows about one entity, oldest first. */
   todos: (entity: 'app' | 'adpos', id: number) => Promise<(typeof todoOutbox.$inferSelect)[]>;
 };
 
 /** A valid app form for package `pkg`, Google Play, category Games / Puzzle (210). */
-export function appForm(pkg: string, name = pkg.split('.').pop() ?? pkg): Record<string, unknown> {
+export function appForm(pkg: string, name = pkg.split('.').pop() ?? pkg): AppCreateInput {
   return {
     app_name: name,
     package_name: pkg,
@@ -41,7 +59,8 @@ export async function createInventory(opts: TestAppOptions = {}): Promise<Invent
     (
       await t.app.db.select().from(todoOutbox).where(eq(todoOutbox.entity_id, id)).orderBy(todoOutbox.id)
     ).filter((r) => r.entity === entity);
-  return { ...t, tokens, call, todos };
+  const typed = endpointCallers(t.app);
+  return { ...t, tokens, call, callEndpoint: typed.call, callEndpointFailure: typed.fail, todos };
 }
 
 /** The id of a demo app by name (through the ops list). */

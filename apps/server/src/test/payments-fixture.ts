@@ -10,7 +10,16 @@ import { companies } from '../db/schema/organisations.ts';
 import { seedDemoAccounts } from '../demo/accounts.ts';
 import { seedDemoFacts } from '../demo/demo-facts.ts';
 import { seedDemoProfitCenters } from '../demo/profit-centers.ts';
-import { type Answer, type DemoTokens, demoTokens, type JsonCall, jsonCaller } from './json-caller.ts';
+import {
+  type Answer,
+  type DemoTokens,
+  demoTokens,
+  type EndpointCall,
+  type EndpointFailureCall,
+  endpointCallers,
+  type JsonCall,
+  jsonCaller,
+} from './json-caller.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 export type { Answer };
@@ -21,6 +30,10 @@ export type PaymentsFixture = TestApp & {
   companyId: (name: 'Demo Games' | 'Other Media') => Promise<number>;
   /** Sends JSON with the token (json-caller.ts); answers the envelope. */
   call: JsonCall;
+  /** Calls an endpoint of the table; answers its `data` parsed by the entry's schema (json-caller.ts). */
+  callEndpoint: EndpointCall;
+  /** Calls an endpoint of the table; answers its failure envelope (json-caller.ts). */
+  callEndpointFailure: EndpointFailureCall;
   /** A signed finance-system call (partner `fin`, secret `fin-secret`). */
   signedCall: (method: 'GET' | 'POST', url: string, fields: Record<string, unknown>) => Promise<Answer>;
 };
@@ -62,5 +75,15 @@ export async function createPaymentsFixture(db: 'pglite' | 'postgres'): Promise<
     );
     return res.json();
   };
-  return { ...t, clock, tokens, companyId, call, signedCall };
+  const typed = endpointCallers(t.app);
+  return {
+    ...t,
+    clock,
+    tokens,
+    companyId,
+    call,
+    callEndpoint: typed.call,
+    callEndpointFailure: typed.fail,
+    signedCall,
+  };
 }

@@ -3,12 +3,12 @@
  * sign-up and password change. Registered by signInRoutes, which owns the key ring, the attempt
  * limits and the mailer. Thin: the work is in password-reset.ts, signup.ts and password-change.ts.
  */
-import { changePasswordBody, encryptedBody, signupData } from '@portal/contracts/account.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../lib/endpoint-route.ts';
 import { requestLang } from '../../lib/request-lang.ts';
-import { answer, ok } from '../../lib/route-schema.ts';
+import { ok } from '../../lib/route-schema.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { changePassword } from './password-change.ts';
 import { forgotPassword, type MailDeps, sendEmailCode } from './password-reset.ts';
@@ -19,15 +19,12 @@ export function registerCredentialRoutes(root: FastifyInstance, deps: Omit<MailD
   const app = root.withTypeProvider<ZodTypeProvider>();
   const full: MailDeps = { app, ...deps };
 
-  app.post(
-    '/v1/passport/captcha/send_email',
+  route(
+    app,
+    endpoints.account.sendEmailCode,
     {
-      schema: {
-        tags: ['passport'],
-        summary: 'Email a 6-digit code (encrypted, signed; type reset | signup; same answer for any address)',
-        body: encryptedBody,
-        response: { 200: answer(z.null()) },
-      },
+      tags: ['passport'],
+      summary: 'Email a 6-digit code (encrypted, signed; type reset | signup; same answer for any address)',
     },
     async (request) => {
       await sendEmailCode(full, request.body.data, request.ip, requestLang(request));
@@ -35,15 +32,12 @@ export function registerCredentialRoutes(root: FastifyInstance, deps: Omit<MailD
     },
   );
 
-  app.post(
-    '/v1/passport/password/forgot',
+  route(
+    app,
+    endpoints.account.forgotPassword,
     {
-      schema: {
-        tags: ['passport'],
-        summary: 'Reset the password with an emailed code (encrypted, signed); revokes every session',
-        body: encryptedBody,
-        response: { 200: answer(z.null()) },
-      },
+      tags: ['passport'],
+      summary: 'Reset the password with an emailed code (encrypted, signed); revokes every session',
     },
     async (request) => {
       await forgotPassword(full, request.body.data, request.ip, requestLang(request));
@@ -51,16 +45,10 @@ export function registerCredentialRoutes(root: FastifyInstance, deps: Omit<MailD
     },
   );
 
-  app.post(
-    '/v1/passport/user/signup',
-    {
-      schema: {
-        tags: ['passport'],
-        summary: 'Create an account with an emailed sign-up code (encrypted, signed)',
-        body: encryptedBody,
-        response: { 200: answer(signupData) },
-      },
-    },
+  route(
+    app,
+    endpoints.account.signup,
+    { tags: ['passport'], summary: 'Create an account with an emailed sign-up code (encrypted, signed)' },
     async (request) => ok(request, await signup(full, request.body.data, requestLang(request))),
   );
 }
@@ -73,17 +61,10 @@ export function registerPasswordChange(scope: FastifyInstance, deps: Omit<MailDe
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const full: MailDeps = { app, ...deps };
 
-  app.put(
-    '/api/v1/user/password',
-    {
-      schema: {
-        tags: ['user'],
-        summary: 'Change the password (606 wrong old password); other sessions are revoked',
-        security: [{ token: [] }],
-        body: changePasswordBody,
-        response: { 200: answer(z.null()) },
-      },
-    },
+  route(
+    app,
+    endpoints.account.changePassword,
+    { tags: ['user'], summary: 'Change the password (606 wrong old password); other sessions are revoked' },
     async (request) => {
       await changePassword(full, currentUser(request), request.body, request.ip, requestLang(request));
       return ok(request, null);

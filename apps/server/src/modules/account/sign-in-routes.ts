@@ -4,25 +4,16 @@
  * reset, sign-up and password change. Thin: the work is in keys.ts, captcha.ts, login.ts and
  * sessions.ts.
  */
-
-import {
-  captchaData,
-  encryptedBody,
-  loginData,
-  publicKeyData,
-  refreshMathBody,
-} from '@portal/contracts/account.ts';
-import { twoFactorChallengeData } from '@portal/contracts/security.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { route } from '../../lib/endpoint-route.ts';
 import { requestLang } from '../../lib/request-lang.ts';
-import { answer, ok } from '../../lib/route-schema.ts';
+import { ok } from '../../lib/route-schema.ts';
 import { JWE_ALG, JWE_ENC } from '../../plugins/keys.ts';
 import { createMailer } from '../../plugins/mailer.ts';
 import { createAttemptLimits } from '../../plugins/rate-limit.ts';
-import { declareCaller } from '../../plugins/route-callers.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { revokeSession } from '../../plugins/session-store.ts';
 import { recordSignInEvent } from '../audit/sign-in-events.ts';
@@ -33,8 +24,6 @@ import { dummyPasswordHash, login } from './login.ts';
 
 export async function signInRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  // Sign-in, sign-up and their helpers are public; the signed-in group below declares its own.
-  declareCaller(root, 'public');
   const keys = app.keyRing;
   const limits = await createAttemptLimits(
     app.config,
@@ -48,15 +37,10 @@ export async function signInRoutes(root: FastifyInstance) {
   });
   void dummyPasswordHash();
 
-  app.get(
-    '/api/v1/user/get_key',
-    {
-      schema: {
-        tags: ['passport'],
-        summary: 'Public key for encrypted payloads (JWE RSA-OAEP-256 / A256GCM)',
-        response: { 200: answer(publicKeyData) },
-      },
-    },
+  route(
+    app,
+    endpoints.account.publicKey,
+    { tags: ['passport'], summary: 'Public key for encrypted payloads (JWE RSA-OAEP-256 / A256GCM)' },
     async (request) => {
       // A key rotated by another instance (or `npm run keys:rotate`) is served within a minute.
       await keys.refresh();
@@ -65,15 +49,10 @@ export async function signInRoutes(root: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/v1/passport/captcha/gen_math',
-    {
-      schema: {
-        tags: ['passport'],
-        summary: 'New arithmetic image captcha (5 minutes, single use)',
-        response: { 200: answer(captchaData) },
-      },
-    },
+  route(
+    app,
+    endpoints.account.captcha,
+    { tags: ['passport'], summary: 'New arithmetic image captcha (5 minutes, single use)' },
     async (request) => {
       const retryAfter = await limits.captchaIssued(request.ip);
       if (retryAfter > 0) throw new AppError(10002, { retry_after: retryAfter });
@@ -81,15 +60,12 @@ export async function signInRoutes(root: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/v1/passport/captcha/refresh_math',
+  route(
+    app,
+    endpoints.account.captchaRefresh,
     {
-      schema: {
-        tags: ['passport'],
-        summary: 'Replace a captcha: the old id stops working, the answer carries a new id',
-        body: refreshMathBody,
-        response: { 200: answer(captchaData) },
-      },
+      tags: ['passport'],
+      summary: 'Replace a captcha: the old id stops working, the answer carries a new id',
     },
     async (request) => {
       const retryAfter = await limits.captchaIssued(request.ip);
@@ -98,16 +74,10 @@ export async function signInRoutes(root: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/v1/passport/user/login',
-    {
-      schema: {
-        tags: ['passport'],
-        summary: 'Log in with an encrypted, signed login form',
-        body: encryptedBody,
-        response: { 200: answer(z.union([loginData, twoFactorChallengeData])) },
-      },
-    },
+  route(
+    app,
+    endpoints.account.login,
+    { tags: ['passport'], summary: 'Log in with an encrypted, signed login form' },
     async (request) => {
       const answered = await login(
         { app, keys, limits },
@@ -123,22 +93,15 @@ export async function signInRoutes(root: FastifyInstance) {
 
   registerCredentialRoutes(app, { keys, limits, mailer });
 
-  // Logout and password change need a session (api-contract §1): authenticated once, for the group,
-  // in its own scope (the routes above are public).
+  // Logout and password change need a session (caller `session` in endpoints/account.ts); the routes
+  // above are public.
   await root.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    declareCaller(scope, 'session');
 
-    app.post(
-      '/v1/passport/user/logout',
-      {
-        schema: {
-          tags: ['passport'],
-          summary: 'Revoke the current session',
-          security: [{ token: [] }],
-          response: { 200: answer(z.null()) },
-        },
-      },
+    route(
+      app,
+      endpoints.account.logout,
+      { tags: ['passport'], summary: 'Revoke the current session' },
       async (request) => {
         const user = currentUser(request);
         await revokeSession(app.db, user.tokenHash, app.now());

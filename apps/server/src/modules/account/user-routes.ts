@@ -5,16 +5,14 @@
  * (issue 27 item 4) `PUT /api/v1/user/language` (the language of the caller's mails). All need a
  * session.
  */
-import { menuItem, userInfo, userTimezoneBody } from '@portal/contracts/account.ts';
-import { userLanguageBody } from '@portal/contracts/notifications.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { users } from '../../db/schema/users.ts';
+import { route } from '../../lib/endpoint-route.ts';
 import { requestLang } from '../../lib/request-lang.ts';
-import { answer, ok } from '../../lib/route-schema.ts';
-import { declareCaller } from '../../plugins/route-callers.ts';
+import { ok } from '../../lib/route-schema.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { setUserLanguage } from '../notifications/language.ts';
 import { loadReportAccess } from '../permission/report-access.ts';
@@ -23,36 +21,23 @@ import { buildMenu } from './menu.ts';
 
 export async function userRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  // Every route of this group needs a session (api-contract §1): authenticated once, here.
-  declareCaller(app, 'session');
 
-  app.get(
-    '/api/v1/user/user_info',
-    {
-      schema: {
-        tags: ['user'],
-        summary: 'The signed-in user (answers code 200, data[0])',
-        security: [{ token: [] }],
-        response: { 200: answer(z.array(userInfo)) },
-      },
-    },
+  route(
+    app,
+    endpoints.account.userInfo,
+    { tags: ['user'], summary: 'The signed-in user (answers code 200, data[0])' },
     async (request) => {
       const info = await loadAccountInfo(app, currentUser(request), requestLang(request));
       return ok(request, [info], 200);
     },
   );
 
-  app.put(
-    '/api/v1/user/timezone',
+  route(
+    app,
+    endpoints.account.setTimezone,
     {
-      schema: {
-        tags: ['user'],
-        summary:
-          "Set the caller's report time zone (IANA name, null for the network's); answers the user info",
-        security: [{ token: [] }],
-        body: userTimezoneBody,
-        response: { 200: answer(userInfo) },
-      },
+      tags: ['user'],
+      summary: "Set the caller's report time zone (IANA name, null for the network's); answers the user info",
     },
     async (request) => {
       const user = currentUser(request);
@@ -64,16 +49,12 @@ export async function userRoutes(root: FastifyInstance) {
     },
   );
 
-  app.put(
-    '/api/v1/user/language',
+  route(
+    app,
+    endpoints.account.setLanguage,
     {
-      schema: {
-        tags: ['user'],
-        summary: "Record the caller's UI language ('zh' or 'en'): the language of the caller's mails",
-        security: [{ token: [] }],
-        body: userLanguageBody,
-        response: { 200: answer(z.null()) },
-      },
+      tags: ['user'],
+      summary: "Record the caller's UI language ('zh' or 'en'): the language of the caller's mails",
     },
     async (request) => {
       const user = currentUser(request);
@@ -82,17 +63,10 @@ export async function userRoutes(root: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/api/v1/user/menu',
-    {
-      schema: {
-        tags: ['user'],
-        summary: "The signed-in user's menu tree",
-        security: [{ token: [] }],
-        response: { 200: answer(z.array(menuItem)) },
-      },
-    },
-    // The report guards' own cached access input (one query, reused by the report calls that follow).
+  route(
+    app,
+    endpoints.account.menu,
+    { tags: ['user'], summary: "The signed-in user's menu tree" }, // The report guards' own cached access input (one query, reused by the report calls that follow).
     async (request) => {
       const menu = buildMenu(await loadReportAccess(app, currentUser(request)));
       return ok(request, menu);

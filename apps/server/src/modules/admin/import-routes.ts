@@ -15,15 +15,14 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError, paramError } from '../../lib/app-error.ts';
+import { route } from '../../lib/endpoint-route.ts';
 import { ok } from '../../lib/route-schema.ts';
-import { declareCaller } from '../../plugins/route-callers.ts';
 import { factTables } from '../../reports/fact-tables.ts';
 import {
-  IMPORT_PATH,
   IMPORT_SECRET_HEADER,
   newImportSecret,
   removeHandoff,
@@ -31,8 +30,6 @@ import {
   writeHandoff,
 } from '../../reports/import/handoff.ts';
 import { importFacts } from '../../reports/import/import-facts.ts';
-
-const importQuery = z.object({ kind: z.string(), name: z.string().max(255).default('facts.csv') });
 
 /** The URL a local client reaches the listening server at (wildcard hosts → loopback). */
 function localUrl(address: AddressInfo | string | null): string | null {
@@ -50,7 +47,6 @@ function localUrl(address: AddressInfo | string | null): string | null {
 export async function importRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Its own secret, checked before the body is read.
-  declareCaller(fastify, 'operations');
   const secret = newImportSecret();
   const dataDir = app.config.dataDir;
 
@@ -66,34 +62,30 @@ export async function importRoutes(fastify: FastifyInstance) {
   const checkSecret = async (request: { headers: Record<string, string | string[] | undefined> }) => {
     if (!secretMatches(request.headers[IMPORT_SECRET_HEADER], secret)) throw new AppError(402);
   };
-  app.post(
-    IMPORT_PATH,
-    { schema: { hide: true, querystring: importQuery }, onRequest: checkSecret },
-    async (request) => {
-      const { kind, name } = request.query;
-      if (!factTables[kind]) {
-        throw paramError([
-          { field: 'kind', message: `unknown kind ${kind}; one of ${Object.keys(factTables).join(', ')}` },
-        ]);
-      }
-      const body = request.body as Readable | undefined;
-      if (!body || typeof body.pipe !== 'function') {
-        throw paramError([{ field: 'file', message: 'send the file as application/octet-stream' }]);
-      }
-      const dir = await mkdtemp(path.join(dataDir, 'import-'));
-      const file = path.join(dir, /\.parquet$/i.test(name) ? 'upload.parquet' : 'upload.csv');
-      try {
-        await pipeline(body, createWriteStream(file, { mode: 0o600 }));
-        const result = await importFacts(app.reportStore, kind, file);
-        request.log.info({ kind, rows: result.rows, days: result.days.length }, 'report facts imported');
-        return ok(request, result);
-      } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        request.log.warn({ kind, name, err: message }, 'report facts import refused');
-        throw paramError([{ field: 'file', message: message.replaceAll(file, path.basename(name)) }]);
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
-    },
-  );
+  route(app, endpoints.ops.importFacts, { hide: true, onRequest: checkSecret }, async (request) => {
+    const { kind, name } = request.query;
+    if (!factTables[kind]) {
+      throw paramError([
+        { field: 'kind', message: `unknown kind ${kind}; one of ${Object.keys(factTables).join(', ')}` },
+      ]);
+    }
+    const body = request.body as Readable | undefined;
+    if (!body || typeof body.pipe !== 'function') {
+      throw paramError([{ field: 'file', message: 'send the file as application/octet-stream' }]);
+    }
+    const dir = await mkdtemp(path.join(dataDir, 'import-'));
+    const file = path.join(dir, /\.parquet$/i.test(name) ? 'upload.parquet' : 'upload.csv');
+    try {
+      await pipeline(body, createWriteStream(file, { mode: 0o600 }));
+      const result = await importFacts(app.reportStore, kind, file);
+      request.log.info({ kind, rows: result.rows, days: result.days.length }, 'report facts imported');
+      return ok(request, result);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      request.log.warn({ kind, name, err: message }, 'report facts import refused');
+      throw paramError([{ field: 'file', message: message.replaceAll(file, path.basename(name)) }]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 }

@@ -4,16 +4,20 @@
  * nothing once revoked or once its creator lost access.
  */
 import { UserStatus } from '@portal/contracts/constants.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, auditLog } from '../../db/schema/security.ts';
 import { users } from '../../db/schema/users.ts';
+import { endpointCallers } from '../../test/json-caller.ts';
 import { createReportFixture, type ReportFixture, YESTERDAY } from '../../test/report-fixture.ts';
 import { testDbKinds } from '../../test/test-app.ts';
 import { API_KEY_LIMIT } from './api-key-auth.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely
-type Answer = { code: number; msg: string; data: any };
+const e = endpoints.security;
+const sdkList = endpoints.reports.sdkList;
+/** The headers of a call with reporting key `key`. */
+const bearer = (key: string) => ({ headers: { authorization: `Bearer ${key}` } });
 
 describe.each(testDbKinds)('reporting API keys on %s', (db) => {
   let f: ReportFixture;
@@ -37,25 +41,10 @@ describe.each(testDbKinds)('reporting API keys on %s', (db) => {
     const res = await f.app.inject({ method: 'GET', url, query, headers: headersOf(auth) });
     return res;
   }
-  async function call(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    token: string,
-    payload?: object,
-  ) {
-    const res = await f.app.inject({
-      method,
-      url,
-      headers: headersOf({ token }),
-      ...(method === 'GET' ? {} : { payload: payload ?? {} }),
-    });
-    return res.json() as Answer;
-  }
-  const createKey = async (token: string, name: string) => {
-    const body = await call('POST', '/v1/account/api_keys', token, { name });
-    expect(body.code).toBe(0);
-    return body.data as { id: number; key: string; prefix: string };
-  };
+  /** Success data of an endpoint, parsed by its schema (json-caller.ts); `fail` its failure envelope. */
+  const call: ReturnType<typeof endpointCallers>['call'] = (...args) => endpointCallers(f.app).call(...args);
+  const fail: ReturnType<typeof endpointCallers>['fail'] = (...args) => endpointCallers(f.app).fail(...args);
+  const createKey = (token: string, name: string) => call(e.createApiKey, { body: { name } }, token);
 
   it('a key sees exactly what its creator sees, for the admin and for a member', async () => {
     const adminKey = await createKey(f.tokens.demo, 'warehouse');
@@ -66,16 +55,15 @@ describe.each(testDbKinds)('reporting API keys on %s', (db) => {
     expect(stored?.key_hash).not.toContain(adminKey.key.slice(4));
     expect(JSON.stringify(stored)).not.toContain(adminKey.key);
 
-    const bySession = (await get('/v1/report/list/sdk', { token: f.tokens.demo }, sdkQuery)).json();
-    const byKey = (await get('/v1/report/list/sdk', { key: adminKey.key }, sdkQuery)).json();
-    expect(byKey.code).toBe(0);
+    const bySession = await call(sdkList, { query: sdkQuery }, f.tokens.demo);
+    const byKey = await call(sdkList, { query: sdkQuery, ...bearer(adminKey.key) }, null);
     expect(byKey).toEqual(bySession);
-    const memberSession = (await get('/v1/report/list/sdk', { token: f.tokens.member }, sdkQuery)).json();
-    const memberByKey = (await get('/v1/report/list/sdk', { key: memberKey.key }, sdkQuery)).json();
+    const memberSession = await call(sdkList, { query: sdkQuery }, f.tokens.member);
+    const memberByKey = await call(sdkList, { query: sdkQuery, ...bearer(memberKey.key) }, null);
     expect(memberByKey).toEqual(memberSession);
     // The member sees part of the organisation only, so equal answers prove the scope, not luck.
-    expect(memberByKey.data.count).toBeLessThan(byKey.data.count);
-    expect(memberByKey.data.count).toBeGreaterThan(0);
+    expect(memberByKey.count).toBeLessThan(byKey.count);
+    expect(memberByKey.count).toBeGreaterThan(0);
 
     const exportQuery = { ...sdkQuery, format: 'csv' };
     const csvSession = await get('/v1/report/export/sdk', { token: f.tokens.member }, exportQuery);
@@ -83,26 +71,31 @@ describe.each(testDbKinds)('reporting API keys on %s', (db) => {
     expect(csvKey.statusCode).toBe(200);
     expect(csvKey.body).toBe(csvSession.body);
 
-    const gxQuery = { dt: `20260110,${YESTERDAY}`, page_size: '50' };
-    const gxSession = (await get('/gx/report/list', { token: f.tokens.demo }, gxQuery)).json();
-    expect((await get('/gx/report/list', { key: adminKey.key }, gxQuery)).json()).toEqual(gxSession);
+    // The app report takes yyyy-MM-dd dates (the old query sent `dt` and compared two refusals).
+    const gxQuery = { start_date: '2026-01-10', end_date: '2026-01-14', page_size: '50' };
+    const gxList = endpoints.reports.gxList;
+    const gxSession = await call(gxList, { query: gxQuery }, f.tokens.demo);
+    expect(gxSession.count).toBeGreaterThan(0);
+    expect(await call(gxList, { query: gxQuery, ...bearer(adminKey.key) }, null)).toEqual(gxSession);
   });
 
   it('works only on report lists and exports, counts each use and shows the key once', async () => {
     const k = await createKey(f.tokens.demo, 'counting');
-    expect((await get('/v1/account/api_keys', { key: k.key })).json().code).toBe(603);
-    expect((await get('/api/v1/user/user_info', { key: k.key })).json().code).toBe(603);
-    expect((await get('/v1/report/trend/sdk', { key: k.key }, { dt: sdkQuery.dt })).json().code).toBe(603);
-    for (let i = 0; i < 3; i++) {
-      expect((await get('/v1/report/list/sdk', { key: k.key }, sdkQuery)).json().code).toBe(0);
-    }
-    const listed = await call('GET', '/v1/account/api_keys', f.tokens.demo);
-    const row = listed.data.list.find((r: { id: number }) => r.id === k.id);
+    expect((await fail(e.apiKeys, bearer(k.key), null)).code).toBe(603);
+    expect((await fail(endpoints.account.userInfo, bearer(k.key), null)).code).toBe(603);
+    const trend = endpoints.reports.trend;
+    expect(
+      (await fail(trend, { params: { kind: 'sdk' }, query: { dt: sdkQuery.dt }, ...bearer(k.key) }, null))
+        .code,
+    ).toBe(603);
+    for (let i = 0; i < 3; i++) await call(sdkList, { query: sdkQuery, ...bearer(k.key) }, null);
+    const listed = await call(e.apiKeys, {}, f.tokens.demo);
+    const row = listed.list.find((r) => r.id === k.id);
     expect(row).toMatchObject({ name: 'counting', use_count: 3, prefix: k.prefix });
-    expect(row.last_used_at).not.toBeNull();
+    expect(row?.last_used_at).not.toBeNull();
     expect(JSON.stringify(listed)).not.toContain(k.key);
-    const bad = await get('/v1/report/list/sdk', { key: `${k.key.slice(0, -1)}x` }, sdkQuery);
-    expect(bad.json().code).toBe(20003);
+    const bad = await fail(sdkList, { query: sdkQuery, ...bearer(`${k.key.slice(0, -1)}x`) }, null);
+    expect(bad.code).toBe(20003);
   });
 
   it('documents the bearer scheme on the report list and export routes only', async () => {
@@ -125,21 +118,17 @@ describe.each(testDbKinds)('reporting API keys on %s', (db) => {
   it('admins list and revoke every key of the organisation; members only their own', async () => {
     const adminKey = await createKey(f.tokens.demo, 'admin own');
     const memberKey = await createKey(f.tokens.member, 'member own');
-    const memberList = await call('GET', '/v1/account/api_keys', f.tokens.member);
-    expect(memberList.data.list.map((r: { id: number }) => r.id)).toContain(memberKey.id);
-    expect(memberList.data.list.map((r: { id: number }) => r.id)).not.toContain(adminKey.id);
-    expect((await call('DELETE', '/v1/account/api_keys', f.tokens.member, { id: adminKey.id })).code).toBe(
-      402,
-    );
-    expect((await call('DELETE', '/v1/account/api_keys', f.tokens.other, { id: memberKey.id })).code).toBe(
-      402,
-    );
-    expect((await call('POST', '/v1/account/api_keys', f.tokens.ops, { name: 'ops' })).code).toBe(402);
-    expect((await call('POST', '/v1/account/api_keys', f.tokens.demo, { name: ' ' })).code).toBe(604);
+    const memberList = await call(e.apiKeys, {}, f.tokens.member);
+    expect(memberList.list.map((r) => r.id)).toContain(memberKey.id);
+    expect(memberList.list.map((r) => r.id)).not.toContain(adminKey.id);
+    expect((await fail(e.revokeApiKey, { body: { id: adminKey.id } }, f.tokens.member)).code).toBe(402);
+    expect((await fail(e.revokeApiKey, { body: { id: memberKey.id } }, f.tokens.other)).code).toBe(402);
+    expect((await fail(e.createApiKey, { body: { name: 'ops' } }, f.tokens.ops)).code).toBe(402);
+    expect((await fail(e.createApiKey, { body: { name: ' ' } }, f.tokens.demo)).code).toBe(604);
 
-    expect((await get('/v1/report/list/sdk', { key: memberKey.key }, sdkQuery)).json().code).toBe(0);
-    expect((await call('DELETE', '/v1/account/api_keys', f.tokens.demo, { id: memberKey.id })).code).toBe(0);
-    const after = (await get('/v1/report/list/sdk', { key: memberKey.key }, sdkQuery)).json();
+    await call(sdkList, { query: sdkQuery, ...bearer(memberKey.key) }, null);
+    expect(await call(e.revokeApiKey, { body: { id: memberKey.id } }, f.tokens.demo)).toBeNull();
+    const after = await fail(sdkList, { query: sdkQuery, ...bearer(memberKey.key) }, null);
     expect(after.code).toBe(20003);
     expect(after.data).toBeNull();
     const entries = await f.app.db
@@ -153,27 +142,24 @@ describe.each(testDbKinds)('reporting API keys on %s', (db) => {
     const memberKey = await createKey(f.tokens.member, 'follows');
     const [member] = await f.app.db.select().from(users).where(eq(users.email, 'member@example.com'));
     const memberId = member?.id as number;
-    const before = (await get('/v1/report/list/sdk', { key: memberKey.key }, sdkQuery)).json();
-    const all = (await get('/v1/report/list/sdk', { token: f.tokens.demo }, sdkQuery)).json();
-    const seen = new Set(before.data.list.map((r: { app_key: string }) => r.app_key));
+    const appKeys = (list: { list: Record<string, unknown>[] }) => list.list.map((r) => String(r.app_key));
+    const before = await call(sdkList, { query: sdkQuery, ...bearer(memberKey.key) }, null);
+    const all = await call(sdkList, { query: sdkQuery }, f.tokens.demo);
+    const seen = new Set(appKeys(before));
     // An app of the organisation with facts that the member does not see yet.
-    const one = {
-      rule: all.data.list.map((r: { app_key: string }) => r.app_key).find((k: string) => !seen.has(k)),
-    };
-    expect(one.rule).toBeDefined();
-    const saved = await f.app.inject({
-      method: 'PUT',
-      url: '/v1/company/users/data_permission',
-      headers: headersOf({ token: f.tokens.demo }),
-      payload: { user_id: memberId, permissions: [{ type: 3, rule: one.rule }] },
-    });
-    expect(saved.json().code).toBe(0);
-    const now = (await get('/v1/report/list/sdk', { key: memberKey.key }, sdkQuery)).json();
-    expect(now).toEqual((await get('/v1/report/list/sdk', { token: f.tokens.member }, sdkQuery)).json());
-    expect(new Set(now.data.list.map((r: { app_key: string }) => r.app_key))).toEqual(new Set([one.rule]));
+    const rule = appKeys(all).find((k) => !seen.has(k)) ?? '';
+    expect(rule).not.toBe('');
+    await call(
+      endpoints.members.setDataPermission,
+      { body: { user_id: memberId, permissions: [{ type: 3, rule }] } },
+      f.tokens.demo,
+    );
+    const now = await call(sdkList, { query: sdkQuery, ...bearer(memberKey.key) }, null);
+    expect(now).toEqual(await call(sdkList, { query: sdkQuery }, f.tokens.member));
+    expect(new Set(appKeys(now))).toEqual(new Set([rule]));
 
     await f.app.db.update(users).set({ status: UserStatus.INACTIVE }).where(eq(users.id, memberId));
-    const refused = (await get('/v1/report/list/sdk', { key: memberKey.key }, sdkQuery)).json();
+    const refused = await fail(sdkList, { query: sdkQuery, ...bearer(memberKey.key) }, null);
     expect(refused.code).toBe(20005);
     expect(refused.data).toBeNull();
     await f.app.db.update(users).set({ status: UserStatus.ACTIVE }).where(eq(users.id, memberId));
@@ -183,31 +169,30 @@ describe.each(testDbKinds)('reporting API keys on %s', (db) => {
     const k = await createKey(f.tokens.demo, 'busy');
     const other = await createKey(f.tokens.demo, 'quiet');
     const q = { ...sdkQuery, fields: 'geo,request', page_size: '1' };
-    for (let i = 0; i < API_KEY_LIMIT.points; i++) {
-      expect((await get('/v1/report/list/sdk', { key: k.key }, q)).json().code).toBe(0);
-    }
-    const over = (await get('/v1/report/list/sdk', { key: k.key }, q)).json();
+    for (let i = 0; i < API_KEY_LIMIT.points; i++) await call(sdkList, { query: q, ...bearer(k.key) }, null);
+    const over = await fail(sdkList, { query: q, ...bearer(k.key) }, null);
     expect(over.code).toBe(10002);
-    expect(over.data.retry_after).toBeGreaterThan(0);
-    expect((await get('/v1/report/list/sdk', { key: other.key }, q)).json().code).toBe(0);
+    expect(over.data).toEqual({ retry_after: expect.any(Number) });
+    expect((over.data as { retry_after: number }).retry_after).toBeGreaterThan(0);
+    await call(sdkList, { query: q, ...bearer(other.key) }, null);
     const [row] = await f.app.db.select().from(apiKeys).where(eq(apiKeys.id, k.id));
     expect(row?.use_count).toBe(API_KEY_LIMIT.points);
   });
   it("answers 10031 while the organisation requires two-factor and the key's creator has not enrolled", async () => {
     const k = await createKey(f.tokens.member, 'needs 2fa');
     const q = { ...sdkQuery, fields: 'geo,request', page_size: '1' };
-    expect((await get('/v1/report/list/sdk', { key: k.key }, q)).json().code).toBe(0);
+    await call(sdkList, { query: q, ...bearer(k.key) }, null);
     const policy = (require_two_factor: boolean) =>
-      call('PUT', '/v1/account/two_factor/policy', f.tokens.demo, { require_two_factor });
-    expect((await policy(true)).code).toBe(0);
+      call(e.twoFactorPolicy, { body: { require_two_factor } }, f.tokens.demo);
+    expect(await policy(true)).toMatchObject({ required_by_organisation: true });
     try {
-      expect((await get('/v1/report/list/sdk', { key: k.key }, q)).json().code).toBe(10031);
+      expect((await fail(sdkList, { query: q, ...bearer(k.key) }, null)).code).toBe(10031);
       expect((await get('/v1/report/export/sdk', { key: k.key }, { ...q, format: 'csv' })).json().code).toBe(
         10031,
       );
     } finally {
-      expect((await policy(false)).code).toBe(0);
+      expect(await policy(false)).toMatchObject({ required_by_organisation: false });
     }
-    expect((await get('/v1/report/list/sdk', { key: k.key }, q)).json().code).toBe(0);
+    expect((await call(sdkList, { query: q, ...bearer(k.key) }, null)).list).toHaveLength(1);
   });
 });

@@ -7,20 +7,14 @@
  * check each app once a day; a check whose crawl throws is retried (3 attempts). The on-demand check
  * (`POST /v1/app/app_ads_txt/check`) runs in the request (at most 10 s) and answers the new state.
  */
-import {
-  appAdsList,
-  appAdsState,
-  appAdsWebsiteBody,
-  appIdBody,
-  appIdQuery,
-} from '@portal/contracts/app-ads.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
+import { route } from '../../lib/endpoint-route.ts';
 import { requestLang } from '../../lib/request-lang.ts';
-import { answer, ok } from '../../lib/route-schema.ts';
+import { ok } from '../../lib/route-schema.ts';
 import { enqueueJob } from '../../plugins/jobs/queue.ts';
-import { declareCaller } from '../../plugins/route-callers.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { requireManager } from '../apps/access.ts';
 import {
@@ -66,18 +60,14 @@ export async function appAdsRoutes(root: FastifyInstance) {
 
   app.register(async (scoped) => {
     const r = scoped.withTypeProvider<ZodTypeProvider>();
-    declareCaller(scoped, 'session');
-    const common = { tags: ['app-ads.txt'], security: [{ token: [] }] };
+    const common = { tags: ['app-ads.txt'] };
 
-    r.get(
-      '/v1/app/app_ads_txt',
+    route(
+      r,
+      endpoints.appAds.state,
       {
-        schema: {
-          ...common,
-          summary: "An app's developer website, the line to add to its app-ads.txt and the last check",
-          querystring: appIdQuery,
-          response: { 200: answer(appAdsState) },
-        },
+        ...common,
+        summary: "An app's developer website, the line to add to its app-ads.txt and the last check",
       },
       async (request) =>
         ok(
@@ -86,29 +76,18 @@ export async function appAdsRoutes(root: FastifyInstance) {
         ),
     );
 
-    r.get(
-      '/v1/app/app_ads_txt/list',
-      {
-        schema: {
-          ...common,
-          summary: 'The app-ads.txt state of every live app within reach',
-          response: { 200: answer(appAdsList) },
-        },
-      },
+    route(
+      r,
+      endpoints.appAds.list,
+      { ...common, summary: 'The app-ads.txt state of every live app within reach' },
       async (request) =>
         ok(request, { list: await listAppAdsStates(app.db, requireManager(currentUser(request)), settings) }),
     );
 
-    r.put(
-      '/v1/app/app_ads_txt',
-      {
-        schema: {
-          ...common,
-          summary: 'Set (or remove, with null or "") the developer website of an app',
-          body: appAdsWebsiteBody,
-          response: { 200: answer(appAdsState) },
-        },
-      },
+    route(
+      r,
+      endpoints.appAds.setWebsite,
+      { ...common, summary: 'Set (or remove, with null or "") the developer website of an app' },
       async (request) =>
         ok(
           request,
@@ -124,16 +103,10 @@ export async function appAdsRoutes(root: FastifyInstance) {
         ),
     );
 
-    r.post(
-      '/v1/app/app_ads_txt/check',
-      {
-        schema: {
-          ...common,
-          summary: "Check the app's app-ads.txt now (up to 10 s) and answer the new state",
-          body: appIdBody,
-          response: { 200: answer(appAdsState) },
-        },
-      },
+    route(
+      r,
+      endpoints.appAds.check,
+      { ...common, summary: "Check the app's app-ads.txt now (up to 10 s) and answer the new state" },
       async (request) => {
         const m = requireManager(currentUser(request));
         const before = await getAppAdsState(app.db, m, request.body.app_id, settings);

@@ -2,28 +2,13 @@
  * App routes (spec §7 Apps; contracts apps.ts). Thin: access in access.ts, rules in app-rules.ts,
  * work in app-service.ts and app-status.ts.
  */
-import {
-  appCreateBody,
-  appDeleteBody,
-  appItem,
-  appListData,
-  appListQuery,
-  appOption,
-  appUpdateBody,
-  existData,
-  nameExistQuery,
-  pkgExistQuery,
-  statusBody,
-  storeAddressProblem,
-  urlValidData,
-  urlValidQuery,
-} from '@portal/contracts/apps.ts';
+import { storeAddressProblem } from '@portal/contracts/apps.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../lib/endpoint-route.ts';
 import { requestLang } from '../../lib/request-lang.ts';
-import { answer, ok } from '../../lib/route-schema.ts';
-import { declareCaller } from '../../plugins/route-callers.ts';
+import { ok } from '../../lib/route-schema.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { requireManager } from './access.ts';
 import {
@@ -40,48 +25,21 @@ import { changeAppStatus, deleteApp } from './app-status.ts';
 
 export async function appRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const common = { tags: ['apps'], security: [{ token: [] }] };
-  // Every route of this group needs a session (api-contract §1): authenticated once, here.
-  declareCaller(app, 'session');
+  const common = { tags: ['apps'] };
 
-  app.get(
-    '/v1/app',
-    {
-      schema: {
-        ...common,
-        summary: 'One page of apps',
-        querystring: appListQuery,
-        response: { 200: answer(appListData) },
-      },
-    },
-    async (request) => {
-      const m = requireManager(currentUser(request));
-      return ok(request, await listApps(app.db, m, request.query, requestLang(request)));
-    },
+  route(app, endpoints.apps.list, { ...common, summary: 'One page of apps' }, async (request) => {
+    const m = requireManager(currentUser(request));
+    return ok(request, await listApps(app.db, m, request.query, requestLang(request)));
+  });
+
+  route(app, endpoints.apps.options, { ...common, summary: 'App options (not deleted)' }, async (request) =>
+    ok(request, await appOptions(app.db, requireManager(currentUser(request)))),
   );
 
-  app.get(
-    '/v1/app/list',
-    {
-      schema: {
-        ...common,
-        summary: 'App options (not deleted)',
-        response: { 200: answer(z.array(appOption)) },
-      },
-    },
-    async (request) => ok(request, await appOptions(app.db, requireManager(currentUser(request)))),
-  );
-
-  app.get(
-    '/v1/app/channel_name_exist',
-    {
-      schema: {
-        ...common,
-        summary: 'Is the app name taken in the organisation',
-        querystring: nameExistQuery,
-        response: { 200: answer(existData) },
-      },
-    },
+  route(
+    app,
+    endpoints.apps.nameExists,
+    { ...common, summary: 'Is the app name taken in the organisation' },
     async (request) => {
       const m = requireManager(currentUser(request));
       const { app_name, id, publisher_id } = request.query;
@@ -94,16 +52,10 @@ export async function appRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/v1/app/pkg_exist',
-    {
-      schema: {
-        ...common,
-        summary: 'Is the package taken in the network',
-        querystring: pkgExistQuery,
-        response: { 200: answer(existData) },
-      },
-    },
+  route(
+    app,
+    endpoints.apps.packageExists,
+    { ...common, summary: 'Is the package taken in the network' },
     async (request) => {
       const m = requireManager(currentUser(request));
       const { package_name, id } = request.query;
@@ -113,16 +65,10 @@ export async function appRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/v1/app/urlvalid',
-    {
-      schema: {
-        ...common,
-        summary: 'Server check of the store address (format; Google Play id = package name)',
-        querystring: urlValidQuery,
-        response: { 200: answer(urlValidData) },
-      },
-    },
+  route(
+    app,
+    endpoints.apps.urlValid,
+    { ...common, summary: 'Server check of the store address (format; Google Play id = package name)' },
     async (request) => {
       const m = requireManager(currentUser(request));
       const { url, is_online, package_name, id } = request.query;
@@ -131,43 +77,25 @@ export async function appRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/v1/app',
-    {
-      schema: {
-        ...common,
-        summary: 'Create an app (under review)',
-        body: appCreateBody,
-        response: { 200: answer(appItem) },
-      },
-    },
+  route(
+    app,
+    endpoints.apps.create,
+    { ...common, summary: 'Create an app (under review)' },
     async (request) => {
       const m = requireManager(currentUser(request));
       return ok(request, await createApp(app.db, m, request.body, requestLang(request), app.now()));
     },
   );
 
-  app.put(
-    '/v1/app',
-    {
-      schema: { ...common, summary: 'Save an app', body: appUpdateBody, response: { 200: answer(appItem) } },
-    },
-    async (request) => {
-      const m = requireManager(currentUser(request));
-      return ok(request, await updateApp(app.db, m, request.body, requestLang(request), app.now()));
-    },
-  );
+  route(app, endpoints.apps.update, { ...common, summary: 'Save an app' }, async (request) => {
+    const m = requireManager(currentUser(request));
+    return ok(request, await updateApp(app.db, m, request.body, requestLang(request), app.now()));
+  });
 
-  app.delete(
-    '/v1/app',
-    {
-      schema: {
-        ...common,
-        summary: 'Delete an app (status −1, to-do action 4)',
-        body: appDeleteBody,
-        response: { 200: answer(z.null()) },
-      },
-    },
+  route(
+    app,
+    endpoints.apps.remove,
+    { ...common, summary: 'Delete an app (status −1, to-do action 4)' },
     async (request) => {
       const m = requireManager(currentUser(request));
       await deleteApp(app.db, m, request.body.id, app.now());
@@ -175,15 +103,12 @@ export async function appRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.put(
-    '/v1/app/status',
+  route(
+    app,
+    endpoints.apps.setStatus,
     {
-      schema: {
-        ...common,
-        summary: 'Change the status: 2 ↔ 3; operations also approve 1 → 2 or reject 1 → 4 (with a reason)',
-        body: statusBody,
-        response: { 200: answer(appItem) },
-      },
+      ...common,
+      summary: 'Change the status: 2 ↔ 3; operations also approve 1 → 2 or reject 1 → 4 (with a reason)',
     },
     async (request) => {
       const m = requireManager(currentUser(request));

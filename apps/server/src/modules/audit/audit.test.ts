@@ -4,6 +4,7 @@
  * none; admins read their organisation's entries with filters and a CSV export, operations read all,
  * members nothing; no route edits entries.
  */
+import { type EndpointQuery, endpoints } from '@portal/contracts/endpoints.ts';
 import { desc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apps } from '../../db/schema/inventory.ts';
@@ -199,48 +200,39 @@ describe.each(testDbKinds)('audit log on %s', (db) => {
   });
 
   it('admins read their organisation with filters and export it; operations read all; members nothing', async () => {
-    const list = await inv.call('GET', '/v1/audit/list', inv.tokens.demo, { page_size: 100 });
-    expect(list.code).toBe(0);
-    expect(list.data.total).toBeGreaterThan(5);
-    expect(list.data.list.every((e: { company_id: number }) => e.company_id === demoCompany)).toBe(true);
-    const times = list.data.list.map((e: { at: string }) => e.at);
+    const auditList = endpoints.security.auditList;
+    type AuditQuery = EndpointQuery<typeof auditList>;
+    const read = (query: AuditQuery, token = inv.tokens.demo) =>
+      inv.callEndpoint(auditList, { query }, token);
+    const list = await read({ page_size: 100 });
+    expect(list.total).toBeGreaterThan(5);
+    expect(list.list.every((e) => e.company_id === demoCompany)).toBe(true);
+    const times = list.list.map((e) => e.at);
     expect([...times].sort().reverse()).toEqual(times);
 
-    const byOps = await inv.call('GET', '/v1/audit/list', inv.tokens.demo, {
-      actor_id: ids.ops,
-      page_size: 100,
-    });
-    expect(byOps.data.list.length).toBeGreaterThan(0);
-    expect(
-      byOps.data.list.every((e: { actor_id: number; actor_email: string }) => e.actor_id === ids.ops),
-    ).toBe(true);
-    expect(byOps.data.list[0].actor_email).toBe('ops@example.com');
-    const slots = await inv.call('GET', '/v1/audit/list', inv.tokens.demo, {
-      object_type: 'adpos',
-      page_size: 100,
-    });
-    expect(slots.data.total).toBe(4);
+    const byOps = await read({ actor_id: ids.ops, page_size: 100 });
+    expect(byOps.list.length).toBeGreaterThan(0);
+    expect(byOps.list.every((e) => e.actor_id === ids.ops)).toBe(true);
+    expect(byOps.list[0]?.actor_email).toBe('ops@example.com');
+    const slots = await read({ object_type: 'adpos', page_size: 100 });
+    expect(slots.total).toBe(4);
     const today = inv.app.now().toISOString().slice(0, 10);
     const yesterday = new Date(inv.app.now().getTime() - 86_400_000).toISOString().slice(0, 10);
+    expect((await read({ start: today, end: today })).total).toBe(list.total);
+    expect((await read({ end: yesterday })).total).toBe(0);
     expect(
-      (await inv.call('GET', '/v1/audit/list', inv.tokens.demo, { start: today, end: today })).data.total,
-    ).toBe(list.data.total);
-    expect((await inv.call('GET', '/v1/audit/list', inv.tokens.demo, { end: yesterday })).data.total).toBe(0);
-    expect(
-      (await inv.call('GET', '/v1/audit/list', inv.tokens.demo, { start: today, end: yesterday })).code,
+      (await inv.callEndpointFailure(auditList, { query: { start: today, end: yesterday } }, inv.tokens.demo))
+        .code,
     ).toBe(604);
 
     // Another organisation sees none of these; operations see them all.
-    const other = await inv.call('GET', '/v1/audit/list', inv.tokens.other, { page_size: 100 });
-    expect(other.data.list.some((e: { company_id: number }) => e.company_id === demoCompany)).toBe(false);
-    const ops = await inv.call('GET', '/v1/audit/list', inv.tokens.ops, {
-      company_id: demoCompany,
-      page_size: 1,
-    });
-    expect(ops.data.total).toBe(list.data.total);
+    const other = await read({ page_size: 100 }, inv.tokens.other);
+    expect(other.list.some((e) => e.company_id === demoCompany)).toBe(false);
+    const ops = await read({ company_id: demoCompany, page_size: 1 }, inv.tokens.ops);
+    expect(ops.total).toBe(list.total);
     // The member was inactivated and reactivated above, which ended its sessions.
     const member = await loginAs(inv.app, 'member@example.com', DEMO_PASSWORD);
-    expect((await inv.call('GET', '/v1/audit/list', member)).code).toBe(402);
+    expect((await inv.callEndpointFailure(auditList, {}, member)).code).toBe(402);
 
     const csv = await inv.app.inject({
       method: 'GET',

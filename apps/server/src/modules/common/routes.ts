@@ -1,24 +1,20 @@
 /** Public common routes (spec §7 Other): `GET /common/country`. No session needed. */
-import { country } from '@portal/contracts/reports.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../lib/endpoint-route.ts';
 import { requestLang } from '../../lib/request-lang.ts';
-import { answer, ok } from '../../lib/route-schema.ts';
-import { declareCaller } from '../../plugins/route-callers.ts';
+import { ok } from '../../lib/route-schema.ts';
 import { countryList } from './countries.ts';
 
 export async function commonRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  declareCaller(fastify, 'public');
-  app.get(
-    '/common/country',
+  route(
+    app,
+    endpoints.catalogue.countries,
     {
-      schema: {
-        tags: ['common'],
-        summary: 'ISO 3166-1 countries, names in the caller language (Accept-Language zh or en)',
-        response: { 200: answer(z.array(country)) },
-      },
+      tags: ['common'],
+      summary: 'ISO 3166-1 countries, names in the caller language (Accept-Language zh or en)',
     },
     async (request) => ok(request, countryList(requestLang(request))),
   );

@@ -7,15 +7,14 @@
  * partner's secret (upper-case hex, sorted fields). Anything else answers 10003, whichever check
  * failed. The fields are checked before the schema coerces them.
  */
-import { companyListQuery, profitCenter, publisherCompany } from '@portal/contracts/apps.ts';
-import { externalTestDevices, externalTestDevicesQuery } from '@portal/contracts/test-devices.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { route } from '../../lib/endpoint-route.ts';
 import { requestLang } from '../../lib/request-lang.ts';
-import { answer, ok } from '../../lib/route-schema.ts';
+import { ok } from '../../lib/route-schema.ts';
 import { partnerSignatureCheck } from '../../plugins/partner-signature.ts';
-import { declareCaller } from '../../plugins/route-callers.ts';
 import {
   badCooperationTypes,
   listCompanies,
@@ -43,37 +42,22 @@ export const profitCenterNotice = z.object({
 
 export async function externalRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  declareCaller(fastify, 'external');
 
   const verify = partnerSignatureCheck(app);
   const guarded = { preValidation: verify };
   const common = { tags: ['external'] };
 
-  app.get(
-    '/external_api/profit_center',
-    {
-      ...guarded,
-      schema: {
-        ...common,
-        summary: 'Active profit centres (signed partner call)',
-        querystring: z.object(signedFields),
-        response: { 200: answer(z.array(profitCenter)) },
-      },
-    },
+  route(
+    app,
+    endpoints.external.profitCenters,
+    { ...guarded, ...common, summary: 'Active profit centres (signed partner call)' },
     async (request) => ok(request, await listProfitCenters(app.db)),
   );
 
-  app.post(
-    '/external_api/profit_center/notice',
-    {
-      ...guarded,
-      schema: {
-        ...common,
-        summary: 'Create, rename or disable a profit centre (signed partner call)',
-        body: profitCenterNotice,
-        response: { 200: answer(z.null()) },
-      },
-    },
+  route(
+    app,
+    endpoints.external.profitCenterNotice,
+    { ...guarded, ...common, summary: 'Create, rename or disable a profit centre (signed partner call)' },
     async (request) => {
       const { id, name, status } = request.body;
       await upsertProfitCenter(app.db, { id, name, status }, app.now());
@@ -81,16 +65,13 @@ export async function externalRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/external_api/company/list',
+  route(
+    app,
+    endpoints.external.companies,
     {
       ...guarded,
-      schema: {
-        ...common,
-        summary: 'Companies, e.g. is_publisher=1&cooperation_types=[1] (signed partner call)',
-        querystring: companyListQuery.extend(signedFields),
-        response: { 200: answer(z.array(publisherCompany)) },
-      },
+      ...common,
+      summary: 'Companies, e.g. is_publisher=1&cooperation_types=[1] (signed partner call)',
     },
     async (request) => {
       const coop = parseNumberList(request.query.cooperation_types);
@@ -99,21 +80,18 @@ export async function externalRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/external_api/test_devices',
+  route(
+    app,
+    endpoints.external.testDevices,
     {
       ...guarded,
-      schema: {
-        ...common,
-        summary: 'Test devices of every organisation for the ad server (signed partner call)',
-        description:
-          'Every live test device (advertising ID, platform, organisation) and `updated_at`, the latest ' +
-          'change (add, edit, removal) of any device. Pass that `updated_at` back as `since`: while ' +
-          'nothing changed the answer is `changed: false` with an empty list, so polling every few ' +
-          'seconds costs one indexed read.',
-        querystring: externalTestDevicesQuery.extend(signedFields),
-        response: { 200: answer(externalTestDevices) },
-      },
+      ...common,
+      summary: 'Test devices of every organisation for the ad server (signed partner call)',
+      description:
+        'Every live test device (advertising ID, platform, organisation) and `updated_at`, the latest ' +
+        'change (add, edit, removal) of any device. Pass that `updated_at` back as `since`: while ' +
+        'nothing changed the answer is `changed: false` with an empty list, so polling every few ' +
+        'seconds costs one indexed read.',
     },
     async (request) => ok(request, await readTestDevices(app.db, request.query.since)),
   );

@@ -1,4 +1,7 @@
+import { type EndpointData, type EndpointQuery, endpoints } from '@portal/contracts/endpoints.ts';
+import type { EarningsCard } from '@portal/contracts/home.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointCallers } from '../../test/json-caller.ts';
 import { createReportFixture, type ReportFixture } from '../../test/report-fixture.ts';
 import { testDbKinds } from '../../test/test-app.ts';
 import { earningsRanges } from './home-dates.ts';
@@ -32,6 +35,15 @@ describe('home dates', () => {
   });
 });
 
+type Home = EndpointData<typeof endpoints.home.overview>;
+
+/** The earnings card of `period` (throws when the home has none). */
+function card(home: Home, period: EarningsCard['period']): EarningsCard {
+  const found = home.cards.find((c): c is EarningsCard => c.kind === 'earnings' && c.period === period);
+  if (!found) throw new Error(`no ${period} card`);
+  return found;
+}
+
 describe.each(testDbKinds)('GET /v1/home on %s', (db) => {
   let f: ReportFixture;
   beforeAll(async () => {
@@ -39,100 +51,93 @@ describe.each(testDbKinds)('GET /v1/home on %s', (db) => {
   }, 240_000);
   afterAll(async () => f.close());
 
-  const get = async (url: string, token: string, query: Record<string, string> = {}) =>
-    (await f.app.inject({ url, query, headers: { token, 'accept-language': 'en' } })).json();
+  /** Success data of an endpoint, parsed by its schema (json-caller.ts); `fail` its failure envelope. */
+  const call: ReturnType<typeof endpointCallers>['call'] = (...args) => endpointCallers(f.app).call(...args);
+  const fail: ReturnType<typeof endpointCallers>['fail'] = (...args) => endpointCallers(f.app).fail(...args);
+  const home = (token: string) => call(endpoints.home.overview, {}, token);
+  const sdk = (token: string, query: EndpointQuery<typeof endpoints.reports.sdkList>) =>
+    call(endpoints.reports.sdkList, { query }, token);
   const reportRevenue = async (token: string, start: string, end: string) => {
-    const res = await get('/v1/report/list/sdk', token, {
-      dt: `${start},${end}`,
-      fields: 'revenue',
-      page_size: '1',
-    });
-    expect(res.code).toBe(0);
-    return Number(res.data.total.revenue ?? 0);
+    const res = await sdk(token, { dt: `${start},${end}`, fields: 'revenue', page_size: '1' });
+    return Number(res.total.revenue ?? 0);
   };
 
   /** Every card equals the SDK report's total for its dates (today: the month minus the rest). */
   async function expectCardsMatchReport(token: string) {
-    const home = await get('/v1/home', token);
-    expect(home.code).toBe(0);
-    expect(home.data.today).toBe('20260115');
-    const byPeriod = Object.fromEntries(home.data.cards.map((c: { period: string }) => [c.period, c]));
-    for (const period of ['yesterday', 'last_7_days', 'last_month']) {
-      const c = byPeriod[period];
+    const data = await home(token);
+    expect(data.today).toBe('20260115');
+    for (const period of ['yesterday', 'last_7_days', 'last_month'] as const) {
+      const c = card(data, period);
       expect(Number(c.revenue), period).toBe(await reportRevenue(token, c.start, c.end));
       expect(Number(c.previous.revenue), `${period} before`).toBe(
         await reportRevenue(token, c.previous.start, c.previous.end),
       );
     }
     // Today is not in the report: this month is the report up to yesterday plus today so far.
-    const thisMonth = Number(byPeriod.this_month.revenue);
-    expect(thisMonth - Number(byPeriod.today.revenue)).toBeCloseTo(
+    const thisMonth = Number(card(data, 'this_month').revenue);
+    expect(thisMonth - Number(card(data, 'today').revenue)).toBeCloseTo(
       await reportRevenue(token, '20260101', '20260114'),
       6,
     );
-    const y = byPeriod.yesterday;
+    const y = card(data, 'yesterday');
     expect(y.change).toBeCloseTo(
       (Number(y.revenue) - Number(y.previous.revenue)) / Number(y.previous.revenue),
       3,
     );
-    return home.data;
+    return data;
   }
 
   it("equals the report for the admin's and the member's scope", async () => {
     const admin = await expectCardsMatchReport(f.tokens.demo);
     // On the network's clock there are no facts of today yet: nothing to compare with.
-    const adminToday = admin.cards.find((c: { period: string }) => c.period === 'today');
+    const adminToday = card(admin, 'today');
     expect(Number(adminToday.revenue)).toBe(0);
     expect(adminToday.previous.until_hour).toBeNull();
     expect(adminToday.change).toBeNull();
     const member = await expectCardsMatchReport(f.tokens.member);
-    const month = (d: { cards: { period: string; revenue: string }[] }) =>
-      Number(d.cards.find((c) => c.period === 'this_month')?.revenue);
+    const month = (d: Home) => Number(card(d, 'this_month').revenue);
     expect(month(member)).toBeGreaterThan(0);
     expect(month(member)).toBeLessThan(month(admin));
   });
 
   it("follows the caller's time zone like the report does", async () => {
-    const set = await f.app.inject({
-      method: 'PUT',
-      url: '/api/v1/user/timezone',
-      payload: { timezone: 'Asia/Tokyo' },
-      headers: { token: f.tokens.other },
-    });
-    expect(set.json().code).toBe(0);
-    const home = await expectCardsMatchReport(f.tokens.other);
-    expect(home.timezone).toBe('Asia/Tokyo');
+    const set = await call(
+      endpoints.account.setTimezone,
+      { body: { timezone: 'Asia/Tokyo' } },
+      f.tokens.other,
+    );
+    expect(set.timezone).toBe('Asia/Tokyo');
+    const tokyo = await expectCardsMatchReport(f.tokens.other);
+    expect(tokyo.timezone).toBe('Asia/Tokyo');
     // 12:00 UTC is 21:00 in Tokyo: today so far holds the network's last 9 hours of yesterday.
-    const today = home.cards.find((c: { period: string }) => c.period === 'today');
+    const today = card(tokyo, 'today');
     expect(Number(today.revenue)).toBeGreaterThan(0);
     // …compared with yesterday up to the same hour (08:00 Tokyo), as the report's hourly rows sum it.
     expect(today.previous.until_hour).toBe(8);
-    const hourly = await get('/v1/report/list/sdk', f.tokens.other, {
+    const hourly = await sdk(f.tokens.other, {
       dt: '20260114,20260114',
       fields: 'hour,revenue',
       page_size: '24',
     });
-    const sameHours = hourly.data.list
-      .filter((r: { hour: number }) => r.hour <= 8)
-      .reduce((t: number, r: { revenue: string }) => t + Number(r.revenue), 0);
-    expect(hourly.data.list.some((r: { hour: number }) => r.hour > 8)).toBe(true);
+    const sameHours = hourly.list
+      .filter((r) => Number(r.hour) <= 8)
+      .reduce((t, r) => t + Number(r.revenue), 0);
+    expect(hourly.list.some((r) => Number(r.hour) > 8)).toBe(true);
     expect(Number(today.previous.revenue)).toBeCloseTo(sameHours, 5);
     expect(today.change).toBeCloseTo((Number(today.revenue) - sameHours) / sameHours, 3);
   });
 
   it('lists the top 5 apps this month as the report ranks them, and the checklist', async () => {
-    const home = (await get('/v1/home', f.tokens.demo)).data;
-    const report = await get('/v1/report/list/sdk', f.tokens.demo, {
+    const demo = await home(f.tokens.demo);
+    const report = await sdk(f.tokens.demo, {
       dt: '20260101,20260114',
       fields: 'app_key,revenue',
       order: 'revenue:desc',
       page_size: '5',
     });
-    expect(home.top_apps.map((a: { app_key: string }) => a.app_key)).toEqual(
-      report.data.list.map((r: { app_key: string }) => r.app_key),
-    );
-    expect(home.top_apps[0].app_name).toBeTruthy();
-    expect(home.checklist).toEqual([
+    expect(demo.top_apps.map((a) => a.app_key)).toEqual(report.list.map((r) => r.app_key));
+    expect(demo.top_apps[0]?.app_name).toBeTruthy();
+    expect(demo.checklist).toEqual([
       { step: 'organisation', done: true },
       { step: 'first_app', done: true },
       { step: 'app_approved', done: true },
@@ -144,7 +149,7 @@ describe.each(testDbKinds)('GET /v1/home on %s', (db) => {
   });
 
   it('answers 601 to operations and to a pending member', async () => {
-    expect((await get('/v1/home', f.tokens.ops)).code).toBe(601);
-    expect((await get('/v1/home', f.tokens.pending)).code).toBe(601);
+    expect((await fail(endpoints.home.overview, {}, f.tokens.ops)).code).toBe(601);
+    expect((await fail(endpoints.home.overview, {}, f.tokens.pending)).code).toBe(601);
   });
 });

@@ -1,5 +1,7 @@
+import { type EndpointQuery, endpoints } from '@portal/contracts/endpoints.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../demo/accounts.ts';
+import { endpointCallers } from '../../test/json-caller.ts';
 import { attemptLogin, loginAs } from '../../test/login.ts';
 import { allRoles, newApplicant, newOrganisation, type Org, userRow } from '../../test/org.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/test-app.ts';
@@ -20,6 +22,9 @@ describe.each(testDbKinds)('user management on %s', (db) => {
   const setStatus = (token: string, user_id: number, status: number) =>
     call('PUT', '/v1/company/users/status', token, { user_id, status });
   const whoAmI = async (token: string) => (await call('GET', '/api/v1/user/user_info', token)).code;
+  /** The member list as `token` sees it, parsed by its entry's answer schema (json-caller.ts). */
+  const members = (token: string, query: EndpointQuery<typeof endpoints.members.list> = {}) =>
+    endpointCallers(t.app).call(endpoints.members.list, { query }, token);
 
   beforeAll(async () => {
     t = await createTestApp({ db });
@@ -31,27 +36,23 @@ describe.each(testDbKinds)('user management on %s', (db) => {
 
   it('lists the organisation members with status, roles and reason; filters by status and email', async () => {
     const applicant = await newApplicant(t.app, 'list-applicant@example.com', org.accountId);
-    const all = await call('GET', '/v1/company/users?page_no=1&page_size=10', org.token);
-    expect(all.code).toBe(0);
-    expect(all.data.list.map((u: { email: string }) => u.email)).toEqual([
-      'boss@example.com',
-      'list-applicant@example.com',
-    ]);
-    expect(all.data.list[0]).toMatchObject({ status: 1, role_ids: [67], join_reason: null });
-    expect(all.data.list[1]).toMatchObject({
+    const all = await members(org.token, { page_no: 1, page_size: 10 });
+    expect(all.list.map((u) => u.email)).toEqual(['boss@example.com', 'list-applicant@example.com']);
+    expect(all.list[0]).toMatchObject({ status: 1, role_ids: [67], join_reason: null });
+    expect(all.list[1]).toMatchObject({
       user_id: applicant.userId,
       status: 3,
       role_ids: [68],
       join_reason: 'I work here',
     });
-    const pending = await call('GET', '/v1/company/users?status=3', org.token);
-    expect(pending.data).toMatchObject({ total: 1, list: [{ user_id: applicant.userId }] });
-    const byEmail = await call('GET', '/v1/company/users?email=BOSS', org.token);
-    expect(byEmail.data.list.map((u: { email: string }) => u.email)).toEqual(['boss@example.com']);
-    const wildcard = await call('GET', '/v1/company/users?email=%25', org.token);
-    expect(wildcard.data.total).toBe(0);
-    const paged = await call('GET', '/v1/company/users?page_no=2&page_size=1', org.token);
-    expect(paged.data).toMatchObject({ total: 2, list: [{ user_id: applicant.userId }] });
+    const pending = await members(org.token, { status: 3 });
+    expect(pending).toMatchObject({ total: 1, list: [{ user_id: applicant.userId }] });
+    const byEmail = await members(org.token, { email: 'BOSS' });
+    expect(byEmail.list.map((u) => u.email)).toEqual(['boss@example.com']);
+    const wildcard = await members(org.token, { email: '%' });
+    expect(wildcard.total).toBe(0);
+    const paged = await members(org.token, { page_no: 2, page_size: 1 });
+    expect(paged).toMatchObject({ total: 2, list: [{ user_id: applicant.userId }] });
     const bad = await call('GET', '/v1/company/users?status=7', org.token);
     expect(bad).toMatchObject({ code: 604, data: { errors: [{ field: 'status' }] } });
   });
@@ -106,10 +107,10 @@ describe.each(testDbKinds)('user management on %s', (db) => {
       10021,
     );
     expect((await call('DELETE', '/v1/company/users', org.token, { user_id: a.userId })).code).toBe(10007);
-    const listed = await call('GET', '/v1/company/users', org.token);
-    expect(listed.data.list.some((u: { user_id: number }) => u.user_id === a.userId)).toBe(false);
-    const deleted = await call('GET', '/v1/company/users?status=-1', org.token);
-    expect(deleted.data.list.map((u: { user_id: number }) => u.user_id)).toEqual([a.userId]);
+    const listed = await members(org.token);
+    expect(listed.list.some((u) => u.user_id === a.userId)).toBe(false);
+    const deleted = await members(org.token, { status: -1 });
+    expect(deleted.list.map((u) => u.user_id)).toEqual([a.userId]);
   });
 
   it("another organisation's admin, members and applicants get 402 and change nothing", async () => {
@@ -117,8 +118,8 @@ describe.each(testDbKinds)('user management on %s', (db) => {
     expect((await setStatus(otherAdmin, a.userId, 1)).code).toBe(402);
     expect((await call('DELETE', '/v1/company/users', otherAdmin, { user_id: a.userId })).code).toBe(402);
     expect((await setStatus(otherAdmin, org.userId, 2)).code).toBe(402);
-    const otherList = await call('GET', '/v1/company/users', otherAdmin);
-    expect(otherList.data.list.some((u: { user_id: number }) => u.user_id === a.userId)).toBe(false);
+    const otherList = await members(otherAdmin);
+    expect(otherList.list.some((u) => u.user_id === a.userId)).toBe(false);
     // A plain member (68) of the demo organisation, and the applicant itself.
     const member = await loginAs(t.app, 'member@example.com', DEMO_PASSWORD);
     expect((await call('GET', '/v1/company/users', member)).code).toBe(402);
@@ -133,8 +134,8 @@ describe.each(testDbKinds)('user management on %s', (db) => {
   it('operations staff (70) manage only their own organisation', async () => {
     // ops@example.com (role 70) manages its own organisation, whose only member it is.
     const ops = await loginAs(t.app, 'ops@example.com', DEMO_PASSWORD);
-    const own = await call('GET', '/v1/company/users', ops);
-    expect(own.data.list.map((u: { email: string }) => u.email)).toEqual(['ops@example.com']);
+    const own = await members(ops);
+    expect(own.list.map((u) => u.email)).toEqual(['ops@example.com']);
     expect((await setStatus(ops, org.userId, 2)).code).toBe(402);
   });
 });

@@ -7,6 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema/jobs.ts';
@@ -37,14 +38,12 @@ describe.each(testDbKinds)('notifications on %s', (db) => {
   async function newApp(): Promise<{ id: number; name: string }> {
     seq++;
     const name = `Notify App ${seq}`;
-    const made = await inv.call(
-      'POST',
-      '/v1/app',
+    const made = await inv.callEndpoint(
+      endpoints.apps.create,
+      { body: appForm(`com.demogames.notify${seq}`, name) },
       inv.tokens.demo,
-      appForm(`com.demogames.notify${seq}`, name),
     );
-    expect(made.code).toBe(0);
-    return { id: made.data.id, name };
+    return { id: made.id, name };
   }
   const review = (entity: 'app' | 'adpos', id: number, audit_status: number, reason?: string) =>
     inv.call('PUT', entity === 'app' ? '/v1/app/status' : '/v1/adpos/status', inv.tokens.ops, {
@@ -52,10 +51,10 @@ describe.each(testDbKinds)('notifications on %s', (db) => {
       audit_status,
       ...(reason === undefined ? {} : { reason }),
     });
-  const bell = (token: string, lang: 'en' | 'zh-CN' = 'en', query: Record<string, unknown> = {}) =>
-    inv.call('GET', '/v1/notifications', token, query, lang);
-  const unread = async (token: string) =>
-    (await inv.call('GET', '/v1/notifications/unread_count', token)).data.unread as number;
+  const n = endpoints.notifications;
+  const bell = (token: string, lang: 'en' | 'zh-CN' = 'en', query: { unread?: '0' | '1' } = {}) =>
+    inv.callEndpoint(n.list, { query }, token, lang);
+  const unread = async (token: string) => (await inv.callEndpoint(n.unreadCount, {}, token)).unread;
   const userId = async (email: string) =>
     (await inv.app.db.select().from(users).where(eq(users.email, email)))[0]?.id ?? 0;
 
@@ -74,8 +73,12 @@ describe.each(testDbKinds)('notifications on %s', (db) => {
       'zh-CN',
     );
     expect(zh.data.errors[0].message).toBe('请填写拒绝原因');
-    const listed = await inv.call('GET', '/v1/app', inv.tokens.demo, { app_name: a.name });
-    expect(listed.data.list[0].audit_status).toBe(1);
+    const listed = await inv.callEndpoint(
+      endpoints.apps.list,
+      { query: { app_name: a.name } },
+      inv.tokens.demo,
+    );
+    expect(listed.list[0]?.audit_status).toBe(1);
     expect(await unread(inv.tokens.demo)).toBe(0);
   });
 
@@ -85,49 +88,46 @@ describe.each(testDbKinds)('notifications on %s', (db) => {
     expect((await review('app', rejected.id, 4, '  The store page is missing  ')).code).toBe(0);
     expect((await review('app', approved.id, 2)).code).toBe(0);
     const slotApp = await appIdByName(inv, 'Bubble Pop Mania');
-    const slot = await inv.call('POST', '/v1/adpos', inv.tokens.demo, {
-      app: { id: slotApp },
-      adpos_name: `Notify Slot ${seq}`,
-      ad_style: 1,
-      content_type: [5],
-    });
-    expect((await review('adpos', slot.data.adpos_id, 4, 'Duplicate placement')).code).toBe(0);
+    const slot = await inv.callEndpoint(
+      endpoints.placements.create,
+      { body: { app: { id: slotApp }, adpos_name: `Notify Slot ${seq}`, ad_style: 1, content_type: [5] } },
+      inv.tokens.demo,
+    );
+    expect((await review('adpos', slot.adpos_id, 4, 'Duplicate placement')).code).toBe(0);
 
     const en = await bell(inv.tokens.demo);
-    expect(en.data).toMatchObject({ total: 3, unread: 3 });
-    expect(en.data.list.map((n: { kind: string }) => n.kind)).toEqual([
-      'placement_rejected',
-      'app_approved',
-      'app_rejected',
-    ]);
-    expect(en.data.list[1]).toMatchObject({
+    expect(en).toMatchObject({ total: 3, unread: 3 });
+    expect(en.list.map((x) => x.kind)).toEqual(['placement_rejected', 'app_approved', 'app_rejected']);
+    expect(en.list[1]).toMatchObject({
       title: `App "${approved.name}" was approved`,
       link: `/apps/list?app_name=${encodeURIComponent(approved.name)}`,
       read: false,
     });
-    expect(en.data.list[2].body).toBe(
+    expect(en.list[2]?.body).toBe(
       'Reason: The store page is missing. Edit and save the app to send it for review again.',
     );
-    expect(en.data.list[0]).toMatchObject({
+    expect(en.list[0]).toMatchObject({
       title: `Ad slot "Notify Slot ${seq}" was rejected`,
-      link: `/adpos/list?adpos_id=${slot.data.adpos_id}`,
+      link: `/adpos/list?adpos_id=${slot.adpos_id}`,
     });
-    expect(en.data.list[0].body).toContain('Reason: Duplicate placement');
+    expect(en.list[0]?.body).toContain('Reason: Duplicate placement');
     const zh = await bell(inv.tokens.demo, 'zh-CN');
-    expect(zh.data.list[1].title).toBe(`应用「${approved.name}」已通过审核`);
-    expect(zh.data.list[2].body).toContain('原因：The store page is missing');
+    expect(zh.list[1]?.title).toBe(`应用「${approved.name}」已通过审核`);
+    expect(zh.list[2]?.body).toContain('原因：The store page is missing');
     // A member (68), another organisation's admin and operations itself hear nothing.
     for (const token of [inv.tokens.member, inv.tokens.other, inv.tokens.ops]) {
-      expect((await bell(token)).data).toMatchObject({ list: [], total: 0, unread: 0 });
+      expect(await bell(token)).toMatchObject({ list: [], total: 0, unread: 0 });
     }
     // The reason is kept in the audit log too.
-    const audit = await inv.call('GET', '/v1/audit/list', inv.tokens.ops, {
-      object_type: 'app',
-      page_size: 100,
-    });
-    const entry = (audit.data?.list ?? []).find(
-      (e: { object_id: string; after: Record<string, unknown> | null }) =>
-        e.object_id === String(rejected.id) && e.after?.audit_status === 4,
+    const audit = await inv.callEndpoint(
+      endpoints.security.auditList,
+      { query: { object_type: 'app', page_size: 100 } },
+      inv.tokens.ops,
+    );
+    const entry = audit.list.find(
+      (e) =>
+        e.object_id === String(rejected.id) &&
+        (e.after as { audit_status?: number } | null)?.audit_status === 4,
     );
     expect(entry?.after).toEqual({ audit_status: 4, reason: 'The store page is missing' });
     // Freezing an approved app is no review decision: nothing new.
@@ -138,34 +138,31 @@ describe.each(testDbKinds)('notifications on %s', (db) => {
   it('a user reads and marks only their own notifications; another’s id answers not found', async () => {
     await review('app', (await newApp()).id, 2);
     await review('app', (await newApp()).id, 2);
-    const mine = (await bell(inv.tokens.demo)).data.list as { id: number }[];
+    const mine = (await bell(inv.tokens.demo)).list;
     expect(mine).toHaveLength(2);
     const [first, second] = mine;
     // Another user: not found, and nothing changes.
-    const cross = await inv.call('PUT', `/v1/notifications/${first?.id}/read`, inv.tokens.other);
+    const cross = await inv.callEndpointFailure(n.read, { params: { id: first?.id ?? 0 } }, inv.tokens.other);
     expect(cross.code).toBe(10008);
-    expect((await inv.call('PUT', '/v1/notifications/read_all', inv.tokens.other)).data).toEqual({
-      updated: 0,
-    });
+    expect(await inv.callEndpoint(n.readAll, {}, inv.tokens.other)).toEqual({ updated: 0 });
     expect(await unread(inv.tokens.demo)).toBe(2);
-    expect((await bell(inv.tokens.other)).data.list).toEqual([]);
-    expect((await inv.call('PUT', '/v1/notifications/999999999/read', inv.tokens.demo)).code).toBe(10008);
-    expect((await inv.call('PUT', '/v1/notifications/abc/read', inv.tokens.demo)).code).toBe(604);
-    expect((await inv.call('GET', '/v1/notifications', null)).code).toBe(603);
-    // The owner marks one, then all.
-    expect((await inv.call('PUT', `/v1/notifications/${first?.id}/read`, inv.tokens.demo)).code).toBe(0);
-    expect((await inv.call('PUT', `/v1/notifications/${first?.id}/read`, inv.tokens.demo)).code).toBe(0);
+    expect((await bell(inv.tokens.other)).list).toEqual([]);
+    expect((await inv.callEndpointFailure(n.read, { params: { id: 999999999 } }, inv.tokens.demo)).code).toBe(
+      10008,
+    );
+    expect((await inv.callEndpointFailure(n.read, { params: { id: 'abc' } }, inv.tokens.demo)).code).toBe(
+      604,
+    );
+    expect((await inv.callEndpointFailure(n.list, {}, null)).code).toBe(603);
+    // The owner marks one, then all (again: still fine).
+    expect(await inv.callEndpoint(n.read, { params: { id: first?.id ?? 0 } }, inv.tokens.demo)).toBeNull();
+    expect(await inv.callEndpoint(n.read, { params: { id: first?.id ?? 0 } }, inv.tokens.demo)).toBeNull();
     expect(await unread(inv.tokens.demo)).toBe(1);
     const onlyUnread = await bell(inv.tokens.demo, 'en', { unread: '1' });
-    expect(onlyUnread.data.list.map((n: { id: number }) => n.id)).toEqual([second?.id]);
-    expect((await inv.call('PUT', '/v1/notifications/read_all', inv.tokens.demo)).data).toEqual({
-      updated: 1,
-    });
+    expect(onlyUnread.list.map((x) => x.id)).toEqual([second?.id]);
+    expect(await inv.callEndpoint(n.readAll, {}, inv.tokens.demo)).toEqual({ updated: 1 });
     expect(await unread(inv.tokens.demo)).toBe(0);
-    expect((await bell(inv.tokens.demo)).data.list.map((n: { read: boolean }) => n.read)).toEqual([
-      true,
-      true,
-    ]);
+    expect((await bell(inv.tokens.demo)).list.map((x) => x.read)).toEqual([true, true]);
     const res = await inv.app.inject({
       method: 'GET',
       url: '/v1/notifications/unread_count',
@@ -175,15 +172,15 @@ describe.each(testDbKinds)('notifications on %s', (db) => {
   });
 
   it('preferences choose the portal, e-mail or both per kind; unknown kinds and channels answer 604', async () => {
-    const prefs = await inv.call('GET', '/v1/notifications/preferences', inv.tokens.demo);
-    expect(prefs.data.list).toContainEqual({
+    const prefs = await inv.callEndpoint(n.preferences, {}, inv.tokens.demo);
+    expect(prefs.list).toContainEqual({
       kind: 'app_approved',
       label: 'App approved',
       channels: 'both',
       default_channels: 'both',
     });
-    const zh = await inv.call('GET', '/v1/notifications/preferences', inv.tokens.demo, {}, 'zh-CN');
-    expect(zh.data.list.find((p: { kind: string }) => p.kind === 'app_approved').label).toBe('应用审核通过');
+    const zh = await inv.callEndpoint(n.preferences, {}, inv.tokens.demo, 'zh-CN');
+    expect(zh.list.find((p) => p.kind === 'app_approved')?.label).toBe('应用审核通过');
     for (const bad of [
       { list: [{ kind: 'no_such_kind', channels: 'both' }] },
       { list: [{ kind: 'app_approved', channels: 'sms' }] },
@@ -193,29 +190,33 @@ describe.each(testDbKinds)('notifications on %s', (db) => {
     }
     const emailJobs = async () => inv.app.db.select().from(jobs).where(eq(jobs.kind, EMAIL_JOB));
 
-    const emailOnly = await inv.call('PUT', '/v1/notifications/preferences', inv.tokens.demo, {
-      list: [{ kind: 'app_approved', channels: 'email' }],
-    });
-    expect(emailOnly.data.list.find((p: { kind: string }) => p.kind === 'app_approved').channels).toBe(
-      'email',
+    const emailOnly = await inv.callEndpoint(
+      n.setPreferences,
+      { body: { list: [{ kind: 'app_approved', channels: 'email' }] } },
+      inv.tokens.demo,
     );
+    expect(emailOnly.list.find((p) => p.kind === 'app_approved')?.channels).toBe('email');
     await review('app', (await newApp()).id, 2);
     expect(await unread(inv.tokens.demo)).toBe(0);
-    expect((await bell(inv.tokens.demo)).data.total).toBe(0);
+    expect((await bell(inv.tokens.demo)).total).toBe(0);
     expect(await emailJobs()).toHaveLength(1);
 
-    await inv.call('PUT', '/v1/notifications/preferences', inv.tokens.demo, {
-      list: [{ kind: 'app_approved', channels: 'portal' }],
-    });
+    await inv.callEndpoint(
+      n.setPreferences,
+      { body: { list: [{ kind: 'app_approved', channels: 'portal' }] } },
+      inv.tokens.demo,
+    );
     await review('app', (await newApp()).id, 2);
     expect(await unread(inv.tokens.demo)).toBe(1);
     expect(await emailJobs()).toHaveLength(1);
     // Another user's choice is theirs alone.
-    const others = await inv.call('GET', '/v1/notifications/preferences', inv.tokens.other);
-    expect(others.data.list.find((p: { kind: string }) => p.kind === 'app_approved').channels).toBe('both');
-    await inv.call('PUT', '/v1/notifications/preferences', inv.tokens.demo, {
-      list: [{ kind: 'app_approved', channels: 'both' }],
-    });
+    const others = await inv.callEndpoint(n.preferences, {}, inv.tokens.other);
+    expect(others.list.find((p) => p.kind === 'app_approved')?.channels).toBe('both');
+    await inv.callEndpoint(
+      n.setPreferences,
+      { body: { list: [{ kind: 'app_approved', channels: 'both' }] } },
+      inv.tokens.demo,
+    );
   });
 
   it('mails go once through the job queue, in the recipient’s language, also when the job runs again', async () => {

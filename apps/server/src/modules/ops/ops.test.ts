@@ -1,3 +1,4 @@
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appForm, createInventory, type Inventory } from '../../test/inventory-fixture.ts';
 import { testDbKinds } from '../../test/test-app.ts';
@@ -10,58 +11,47 @@ describe.each(testDbKinds)('operations review queue on %s', (db) => {
   afterAll(async () => inv.close());
 
   it('lists apps and ad slots under review across organisations; a decision removes them', async () => {
-    const made = await inv.call(
-      'POST',
-      '/v1/app',
+    const call = inv.callEndpoint;
+    const made = await call(
+      endpoints.apps.create,
+      { body: appForm('com.othermedia.queued', 'Queued') },
       inv.tokens.other,
-      appForm('com.othermedia.queued', 'Queued'),
     );
-    const slot = await inv.call('POST', '/v1/adpos', inv.tokens.other, {
-      app: { id: made.data.id },
-      adpos_name: 'Queued Slot',
-      ad_style: 3,
-      content_type: [1],
-    });
-    const queue = await inv.call('GET', '/v1/ops/review', inv.tokens.ops);
-    expect(queue.data.apps.map((a: { app_name: string }) => a.app_name)).toEqual([
-      'Bubble Pop Mania',
-      'Queued',
-    ]);
-    expect(queue.data.apps[1]).toMatchObject({
+    const slot = await call(
+      endpoints.placements.create,
+      { body: { app: { id: made.id }, adpos_name: 'Queued Slot', ad_style: 3, content_type: [1] } },
+      inv.tokens.other,
+    );
+    const queue = await call(endpoints.ops.review, {}, inv.tokens.ops);
+    expect(queue.apps.map((a) => a.app_name)).toEqual(['Bubble Pop Mania', 'Queued']);
+    expect(queue.apps[1]).toMatchObject({
       publisher_name: 'Other Media',
       package_name: 'com.othermedia.queued',
     });
-    expect(queue.data.adpos.map((s: { adpos_name: string }) => s.adpos_name)).toContain('Queued Slot');
-    await inv.call('PUT', '/v1/app/status', inv.tokens.ops, { id: made.data.id, audit_status: 2 });
-    await inv.call('PUT', '/v1/adpos/status', inv.tokens.ops, {
-      id: slot.data.adpos_id,
-      audit_status: 4,
-      reason: 'Duplicate of another slot',
-    });
-    const after = await inv.call('GET', '/v1/ops/review', inv.tokens.ops);
-    expect(after.data.apps.map((a: { app_name: string }) => a.app_name)).toEqual(['Bubble Pop Mania']);
-    expect(after.data.adpos.map((s: { adpos_name: string }) => s.adpos_name)).not.toContain('Queued Slot');
-    const todo = await inv.call('GET', '/v1/ops/todo', inv.tokens.ops, { page_size: 2 });
-    expect(todo.data.total).toBe(4);
-    expect(
-      todo.data.list.map((t: { entity: string; action_type: number; to_status: number }) => [
-        t.entity,
-        t.action_type,
-        t.to_status,
-      ]),
-    ).toEqual([
+    expect(queue.adpos.map((s) => s.adpos_name)).toContain('Queued Slot');
+    await call(endpoints.apps.setStatus, { body: { id: made.id, audit_status: 2 } }, inv.tokens.ops);
+    await call(
+      endpoints.placements.setStatus,
+      { body: { id: slot.adpos_id, audit_status: 4, reason: 'Duplicate of another slot' } },
+      inv.tokens.ops,
+    );
+    const after = await call(endpoints.ops.review, {}, inv.tokens.ops);
+    expect(after.apps.map((a) => a.app_name)).toEqual(['Bubble Pop Mania']);
+    expect(after.adpos.map((s) => s.adpos_name)).not.toContain('Queued Slot');
+    const todo = await call(endpoints.ops.todo, { query: { page_size: 2 } }, inv.tokens.ops);
+    expect(todo.total).toBe(4);
+    expect(todo.list.map((t) => [t.entity, t.action_type, t.to_status])).toEqual([
       ['adpos', 2, 4],
       ['app', 2, 2],
     ]);
   });
 
   it('serves the two-level Google Play categories in both languages', async () => {
-    const en = await inv.call('GET', '/v1/industry', inv.tokens.demo);
-    const top = en.data.filter((i: { parent_id: number }) => i.parent_id === -1);
-    expect(top.map((i: { name: string }) => i.name)).toEqual(['Apps', 'Games']);
-    const games = en.data
-      .filter((i: { parent_id: number }) => i.parent_id === 2)
-      .map((i: { name: string }) => i.name);
+    const industries = endpoints.catalogue.industries;
+    const en = await inv.callEndpoint(industries, {}, inv.tokens.demo);
+    const top = en.filter((i) => i.parent_id === -1);
+    expect(top.map((i) => i.name)).toEqual(['Apps', 'Games']);
+    const games = en.filter((i) => i.parent_id === 2).map((i) => i.name);
     expect(games).toEqual([
       'Action',
       'Adventure',
@@ -81,12 +71,10 @@ describe.each(testDbKinds)('operations review queue on %s', (db) => {
       'Trivia',
       'Word',
     ]);
-    const apps = en.data
-      .filter((i: { parent_id: number }) => i.parent_id === 1)
-      .map((i: { name: string }) => i.name);
+    const apps = en.filter((i) => i.parent_id === 1).map((i) => i.name);
     expect(apps.slice(0, 2)).toEqual(['Art & Design', 'Auto & Vehicles']);
-    const zh = await inv.call('GET', '/v1/industry', inv.tokens.demo, undefined, 'zh-CN');
-    expect(zh.data.find((i: { id: number }) => i.id === 2).name).toBe('游戏');
+    const zh = await inv.callEndpoint(industries, {}, inv.tokens.demo, 'zh-CN');
+    expect(zh.find((i) => i.id === 2)?.name).toBe('游戏');
   });
 });
 
@@ -97,10 +85,8 @@ describe('demo profit centres', () => {
     try {
       await seedDemoProfitCenters(inv.app.db);
       await seedDemoProfitCenters(inv.app.db);
-      const listed = await inv.call('GET', '/v1/ops/profit_center', inv.tokens.ops);
-      expect(listed.data.map((p: { id: number }) => p.id).sort()).toEqual(
-        demoProfitCenters.map((p) => p.id).sort(),
-      );
+      const listed = await inv.callEndpoint(endpoints.ops.profitCenters, {}, inv.tokens.ops);
+      expect(listed.map((p) => p.id).sort()).toEqual(demoProfitCenters.map((p) => p.id).sort());
     } finally {
       await inv.close();
     }

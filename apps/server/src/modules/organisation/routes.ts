@@ -3,20 +3,11 @@
  * bind_account and add_opt_permission. Each needs a session and a signed JSON body (10003 on a bad
  * sign or stale timestamp). Thin: the work is in organise.ts and opt-permission.ts.
  */
-import {
-  accountSignupBody,
-  accountSignupData,
-  addOptPermissionBody,
-  addOptPermissionData,
-  bindAccountBody,
-  bindAccountData,
-  companySignupBody,
-  companySignupData,
-} from '@portal/contracts/organisation.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { answer, ok } from '../../lib/route-schema.ts';
-import { declareCaller } from '../../plugins/route-callers.ts';
+import { route } from '../../lib/endpoint-route.ts';
+import { ok } from '../../lib/route-schema.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { captureSignedFields, verifySignedBody } from '../account/signed-route.ts';
 import { addOptPermission } from './opt-permission.ts';
@@ -24,67 +15,44 @@ import { bindAccount, signupAccount, signupCompany } from './organise.ts';
 
 export async function organisationRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  // Every route of this group needs a session (api-contract §1): authenticated once, here, so it
-  // runs before each route's own sign check.
-  declareCaller(app, 'session');
   const guarded = {
     preValidation: captureSignedFields,
     preHandler: verifySignedBody(app),
   };
-  const common = { tags: ['organisation'], security: [{ token: [] }] };
+  const common = { tags: ['organisation'] };
 
-  app.post(
-    '/v1/passport/company/signup',
-    {
-      ...guarded,
-      schema: {
-        ...common,
-        summary: 'Create a company (signed); the caller becomes its creator',
-        body: companySignupBody,
-        response: { 200: answer(companySignupData) },
-      },
-    },
+  route(
+    app,
+    endpoints.organisation.companySignup,
+    { ...guarded, ...common, summary: 'Create a company (signed); the caller becomes its creator' },
     async (request) => ok(request, await signupCompany(app, currentUser(request), request.body)),
   );
 
-  app.post(
-    '/v1/passport/account/signup',
-    {
-      ...guarded,
-      schema: {
-        ...common,
-        summary: 'Create an account under a company the caller created (signed)',
-        body: accountSignupBody,
-        response: { 200: answer(accountSignupData) },
-      },
-    },
+  route(
+    app,
+    endpoints.organisation.accountSignup,
+    { ...guarded, ...common, summary: 'Create an account under a company the caller created (signed)' },
     async (request) => ok(request, await signupAccount(app, currentUser(request), request.body)),
   );
 
-  app.post(
-    '/v1/passport/user/bind_account',
+  route(
+    app,
+    endpoints.organisation.bindAccount,
     {
       ...guarded,
-      schema: {
-        ...common,
-        summary: 'Join an account (signed): first joiner = creator (67), later joiners apply (status 3, 68)',
-        body: bindAccountBody,
-        response: { 200: answer(bindAccountData) },
-      },
+      ...common,
+      summary: 'Join an account (signed): first joiner = creator (67), later joiners apply (status 3, 68)',
     },
     async (request) => ok(request, await bindAccount(app, currentUser(request), request.body)),
   );
 
-  app.post(
-    '/v1/permission/user/add_opt_permission',
+  route(
+    app,
+    endpoints.organisation.addOptPermission,
     {
       ...guarded,
-      schema: {
-        ...common,
-        summary: 'Confirm a role the server rules allow (signed); anything else answers 402',
-        body: addOptPermissionBody,
-        response: { 200: answer(addOptPermissionData) },
-      },
+      ...common,
+      summary: 'Confirm a role the server rules allow (signed); anything else answers 402',
     },
     async (request) => ok(request, await addOptPermission(app, currentUser(request), request.body)),
   );

@@ -7,56 +7,27 @@
  * - `POST /external_api/payments/payouts`: payout results `{ payouts: [{ statement_id, reference,
  *   amount, paid_on, status }] }`, all or nothing, idempotent by reference (payouts.ts).
  */
-import { payoutBody, plainUsd } from '@portal/contracts/payments.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
+import { plainUsd } from '@portal/contracts/payments.ts';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { paymentProfiles } from '../../db/schema/payments.ts';
-import { answer, ok } from '../../lib/route-schema.ts';
+import { route } from '../../lib/endpoint-route.ts';
+import { ok } from '../../lib/route-schema.ts';
 import { partnerSignatureCheck } from '../../plugins/partner-signature.ts';
-import { declareCaller } from '../../plugins/route-callers.ts';
 import { maskedLine, recordPayouts } from './payouts.ts';
 import { listStatements } from './statements.ts';
 
-const signedFields = {
-  partner_id: z.string().min(1),
-  timestamp: z.coerce.number().int(),
-  sign: z.string().min(1),
-};
-
-const dueStatement = z.object({
-  statement_id: z.number().int(),
-  company_id: z.number().int(),
-  company_name: z.string(),
-  profit_center_id: z.number().int(),
-  month: z.number().int(),
-  status: z.string(),
-  amount: z.string(),
-  currency: z.literal('USD'),
-  beneficiary_name: z.string().nullable(),
-  method: z.string().nullable(),
-  method_masked: z.string().nullable(),
-  on_hold: z.boolean(),
-});
-
 export async function externalPaymentRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  declareCaller(app, 'external');
   const verify = partnerSignatureCheck(app);
   const tags = ['external'];
 
-  app.get(
-    '/external_api/payments/statements',
-    {
-      preValidation: verify,
-      schema: {
-        tags,
-        summary: 'Statements awaiting payment (signed finance call)',
-        querystring: z.object(signedFields),
-        response: { 200: answer(z.array(dueStatement)) },
-      },
-    },
+  route(
+    app,
+    endpoints.external.dueStatements,
+    { preValidation: verify, tags, summary: 'Statements awaiting payment (signed finance call)' },
     async (request) => {
       const items = [
         ...(await listStatements(app.db, { status: 'confirmed' })),
@@ -91,20 +62,13 @@ export async function externalPaymentRoutes(root: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/external_api/payments/payouts',
+  route(
+    app,
+    endpoints.external.payouts,
     {
       preValidation: verify,
-      schema: {
-        tags,
-        summary: 'Payout results, all or nothing, idempotent by reference (signed finance call)',
-        body: z.object({
-          payouts: z.array(payoutBody).min(1).max(1000),
-          ...signedFields,
-          timestamp: z.number().int(),
-        }),
-        response: { 200: answer(z.object({ recorded: z.number().int(), unchanged: z.number().int() })) },
-      },
+      tags,
+      summary: 'Payout results, all or nothing, idempotent by reference (signed finance call)',
     },
     async (request) => {
       const entries = request.body.payouts.map((body, i) => ({ line: i + 1, body }));

@@ -3,28 +3,14 @@
  * organisations filtered by month, profit centre and status; close a month; adjustments; confirm one
  * or many; hold with a reason; record a payout or import the finance system's CSV; profit centre terms.
  */
-import {
-  adjustmentBody,
-  closeBody,
-  confirmBody,
-  holdBody,
-  opsStatementQuery,
-  parseUsd,
-  payoutBody,
-  payoutImportBody,
-  payoutImportResult,
-  statementDetail,
-  statementItem,
-  termsBody,
-  termsItem,
-} from '@portal/contracts/payments.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
+import { parseUsd } from '@portal/contracts/payments.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { paymentTerms } from '../../db/schema/payments.ts';
 import { paramError } from '../../lib/app-error.ts';
-import { answer, ok } from '../../lib/route-schema.ts';
-import { declareCaller } from '../../plugins/route-callers.ts';
+import { route } from '../../lib/endpoint-route.ts';
+import { ok } from '../../lib/route-schema.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { listProfitCenters } from '../ops/ops-service.ts';
 import { requirePaymentOps } from './access.ts';
@@ -32,25 +18,15 @@ import { addAdjustment, closeMonth, confirmStatements, holdStatement } from './m
 import { listPayouts, parsePayoutCsv, recordPayout, recordPayouts } from './payouts.ts';
 import { statementDetail as detailOf, listStatements, termsOf } from './statements.ts';
 
-const security = [{ token: [] }];
 const tags = ['payments-ops'];
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 export async function opsPaymentRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  declareCaller(app, 'session');
 
-  app.get(
-    '/v1/ops/payments/statements',
-    {
-      schema: {
-        tags,
-        security,
-        querystring: opsStatementQuery,
-        summary: 'Statements across organisations',
-        response: { 200: answer(z.object({ list: z.array(statementItem) })) },
-      },
-    },
+  route(
+    app,
+    endpoints.paymentsOps.statements,
+    { tags, summary: 'Statements across organisations' },
     async (request) => {
       requirePaymentOps(currentUser(request));
       const q = request.query;
@@ -65,52 +41,25 @@ export async function opsPaymentRoutes(root: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/v1/ops/payments/statements/:id',
-    {
-      schema: {
-        tags,
-        security,
-        params: idParams,
-        summary: 'One statement',
-        response: { 200: answer(statementDetail) },
-      },
-    },
-    async (request) => {
-      requirePaymentOps(currentUser(request));
-      return ok(request, await detailOf(app, request.params.id, null));
-    },
-  );
+  route(app, endpoints.paymentsOps.statement, { tags, summary: 'One statement' }, async (request) => {
+    requirePaymentOps(currentUser(request));
+    return ok(request, await detailOf(app, request.params.id, null));
+  });
 
-  app.post(
-    '/v1/ops/payments/close',
-    {
-      schema: {
-        tags,
-        security,
-        body: closeBody,
-        summary: 'Close a month (idempotent)',
-        response: { 200: answer(z.object({ closed: z.number().int(), unchanged: z.number().int() })) },
-      },
-    },
+  route(
+    app,
+    endpoints.paymentsOps.closeMonth,
+    { tags, summary: 'Close a month (idempotent)' },
     async (request) => {
       const actor = requirePaymentOps(currentUser(request));
       return ok(request, await closeMonth(app, request.body.month, actor));
     },
   );
 
-  app.post(
-    '/v1/ops/payments/statements/:id/adjustments',
-    {
-      schema: {
-        tags,
-        security,
-        params: idParams,
-        body: adjustmentBody,
-        summary: 'Add an adjustment to a closed statement',
-        response: { 200: answer(z.null()) },
-      },
-    },
+  route(
+    app,
+    endpoints.paymentsOps.addAdjustment,
+    { tags, summary: 'Add an adjustment to a closed statement' },
     async (request) => {
       const actor = requirePaymentOps(currentUser(request));
       await addAdjustment(app, actor, request.params.id, request.body);
@@ -118,35 +67,20 @@ export async function opsPaymentRoutes(root: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/v1/ops/payments/confirm',
-    {
-      schema: {
-        tags,
-        security,
-        body: confirmBody,
-        summary: 'Confirm closed statements, all or none',
-        response: { 200: answer(z.object({ confirmed: z.number().int() })) },
-      },
-    },
+  route(
+    app,
+    endpoints.paymentsOps.confirm,
+    { tags, summary: 'Confirm closed statements, all or none' },
     async (request) => {
       const actor = requirePaymentOps(currentUser(request));
       return ok(request, { confirmed: await confirmStatements(app, actor, request.body.ids) });
     },
   );
 
-  app.post(
-    '/v1/ops/payments/statements/:id/hold',
-    {
-      schema: {
-        tags,
-        security,
-        params: idParams,
-        body: holdBody,
-        summary: 'Hold (with a reason) or release a payment',
-        response: { 200: answer(z.null()) },
-      },
-    },
+  route(
+    app,
+    endpoints.paymentsOps.hold,
+    { tags, summary: 'Hold (with a reason) or release a payment' },
     async (request) => {
       const actor = requirePaymentOps(currentUser(request));
       await holdStatement(app, actor, request.params.id, request.body.hold, request.body.reason);
@@ -154,66 +88,35 @@ export async function opsPaymentRoutes(root: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/v1/ops/payments/payouts',
-    {
-      schema: {
-        tags,
-        security,
-        body: payoutBody,
-        summary: 'Record one payout (idempotent by reference)',
-        response: { 200: answer(z.object({ recorded: z.boolean() })) },
-      },
-    },
+  route(
+    app,
+    endpoints.paymentsOps.recordPayout,
+    { tags, summary: 'Record one payout (idempotent by reference)' },
     async (request) => {
       const actor = requirePaymentOps(currentUser(request));
       return ok(request, { recorded: await recordPayout(app, request.body, 'ops', actor) });
     },
   );
 
-  app.post(
-    '/v1/ops/payments/payouts/import',
-    {
-      schema: {
-        tags,
-        security,
-        body: payoutImportBody,
-        summary: "The finance system's payout CSV, all or nothing",
-        response: { 200: answer(payoutImportResult) },
-      },
-    },
+  route(
+    app,
+    endpoints.paymentsOps.importPayouts,
+    { tags, summary: "The finance system's payout CSV, all or nothing" },
     async (request) => {
       const actor = requirePaymentOps(currentUser(request));
       return ok(request, await recordPayouts(app, parsePayoutCsv(request.body.csv), 'csv', actor));
     },
   );
 
-  app.get(
-    '/v1/ops/payments/payouts',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Every payout',
-        response: { 200: answer(z.object({ list: z.array(z.any()) })) },
-      },
-    },
-    async (request) => {
-      requirePaymentOps(currentUser(request));
-      return ok(request, { list: await listPayouts(app.db, null) });
-    },
-  );
+  route(app, endpoints.paymentsOps.payouts, { tags, summary: 'Every payout' }, async (request) => {
+    requirePaymentOps(currentUser(request));
+    return ok(request, { list: await listPayouts(app.db, null) });
+  });
 
-  app.get(
-    '/v1/ops/payments/terms',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Terms of every profit centre',
-        response: { 200: answer(z.object({ list: z.array(termsItem) })) },
-      },
-    },
+  route(
+    app,
+    endpoints.paymentsOps.terms,
+    { tags, summary: 'Terms of every profit centre' },
     async (request) => {
       requirePaymentOps(currentUser(request));
       const pcs = await listProfitCenters(app.db);
@@ -236,17 +139,10 @@ export async function opsPaymentRoutes(root: FastifyInstance) {
     },
   );
 
-  app.put(
-    '/v1/ops/payments/terms',
-    {
-      schema: {
-        tags,
-        security,
-        body: termsBody,
-        summary: "Set a profit centre's terms",
-        response: { 200: answer(z.null()) },
-      },
-    },
+  route(
+    app,
+    endpoints.paymentsOps.setTerms,
+    { tags, summary: "Set a profit centre's terms" },
     async (request) => {
       requirePaymentOps(currentUser(request));
       const threshold = parseUsd(request.body.threshold);

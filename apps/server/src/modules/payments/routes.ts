@@ -6,24 +6,13 @@
  */
 import { langFromHeader } from '@portal/contracts/codes.ts';
 import { Role } from '@portal/contracts/constants.ts';
-import {
-  documentItem,
-  documentUpload,
-  financeGrantsBody,
-  paymentProfile,
-  paymentProfileBody,
-  paymentSummary,
-  payoutItem,
-  statementDetail,
-  statementItem,
-} from '@portal/contracts/payments.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../lib/endpoint-route.ts';
 import { requestLang } from '../../lib/request-lang.ts';
-import { answer, ok } from '../../lib/route-schema.ts';
+import { ok } from '../../lib/route-schema.ts';
 import { createCounters } from '../../plugins/counters.ts';
-import { declareCaller } from '../../plugins/route-callers.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { contentDisposition } from '../../reports/export/export-writer.ts';
 import { secretBoxOf } from '../two-factor/secret-box.ts';
@@ -36,9 +25,7 @@ import { statementPdf } from './pdf.ts';
 import { readProfile, saveProfile } from './profile.ts';
 import { statementDetail as detailOf, listStatements, paymentSummary as summaryOf } from './statements.ts';
 
-const security = [{ token: [] }];
 const tags = ['payments'];
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 /** Uploads carry up to 10 MiB as base64 in JSON. */
 const UPLOAD_BODY_LIMIT = 15 * 1024 * 1024;
 
@@ -57,68 +44,41 @@ export async function paymentRoutes(root: FastifyInstance) {
     attempts: counters.counter('totp:user', TWO_FACTOR_LIMIT),
     now: () => app.now(),
   };
-  declareCaller(app, 'session');
 
-  app.get(
-    '/v1/payments/summary',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Balance, carried amount, next payment date',
-        response: { 200: answer(paymentSummary) },
-      },
-    },
+  route(
+    app,
+    endpoints.payments.summary,
+    { tags, summary: 'Balance, carried amount, next payment date' },
     async (request) => {
       const companyId = await requirePayments(app, currentUser(request));
       return ok(request, await summaryOf(app.db, companyId));
     },
   );
 
-  app.get(
-    '/v1/payments/statements',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Statements of the organisation',
-        response: { 200: answer(z.object({ list: z.array(statementItem) })) },
-      },
-    },
+  route(
+    app,
+    endpoints.payments.statements,
+    { tags, summary: 'Statements of the organisation' },
     async (request) => {
       const companyId = await requirePayments(app, currentUser(request));
       return ok(request, { list: await listStatements(app.db, { companyId }) });
     },
   );
 
-  app.get(
-    '/v1/payments/statements/:id',
-    {
-      schema: {
-        tags,
-        security,
-        params: idParams,
-        summary: 'One statement with lines, adjustments and difference',
-        response: { 200: answer(statementDetail) },
-      },
-    },
+  route(
+    app,
+    endpoints.payments.statement,
+    { tags, summary: 'One statement with lines, adjustments and difference' },
     async (request) => {
       const companyId = await requirePayments(app, currentUser(request));
       return ok(request, await detailOf(app, request.params.id, companyId));
     },
   );
 
-  app.get(
-    '/v1/payments/statements/:id/pdf',
-    {
-      schema: {
-        tags,
-        security,
-        params: idParams,
-        querystring: z.object({ lang: z.enum(['zh', 'en']).optional() }),
-        summary: 'The statement as PDF in the caller language',
-      },
-    },
+  route(
+    app,
+    endpoints.payments.statementPdf,
+    { tags, summary: 'The statement as PDF in the caller language' },
     async (request, reply) => {
       const companyId = await requirePayments(app, currentUser(request));
       const detail = await detailOf(app, request.params.id, companyId);
@@ -131,19 +91,10 @@ export async function paymentRoutes(root: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/v1/payments/statements/:id/invoice',
-    {
-      bodyLimit: UPLOAD_BODY_LIMIT,
-      schema: {
-        tags,
-        security,
-        params: idParams,
-        body: documentUpload,
-        summary: 'Upload the invoice (PDF, ≤ 10 MiB)',
-        response: { 200: answer(documentItem) },
-      },
-    },
+  route(
+    app,
+    endpoints.payments.uploadInvoice,
+    { bodyLimit: UPLOAD_BODY_LIMIT, tags, summary: 'Upload the invoice (PDF, ≤ 10 MiB)' },
     async (request) => {
       const user = currentUser(request);
       const companyId = await requirePayments(app, user);
@@ -155,32 +106,15 @@ export async function paymentRoutes(root: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/v1/payments/payouts',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Payout history',
-        response: { 200: answer(z.object({ list: z.array(payoutItem) })) },
-      },
-    },
-    async (request) => {
-      const companyId = await requirePayments(app, currentUser(request));
-      return ok(request, { list: await listPayouts(app.db, companyId) });
-    },
-  );
+  route(app, endpoints.payments.payouts, { tags, summary: 'Payout history' }, async (request) => {
+    const companyId = await requirePayments(app, currentUser(request));
+    return ok(request, { list: await listPayouts(app.db, companyId) });
+  });
 
-  app.get(
-    '/v1/payments/payouts/export',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Payout history as CSV or XLSX',
-        querystring: z.object({ format: z.enum(['csv', 'xlsx']).default('csv') }),
-      },
-    },
+  route(
+    app,
+    endpoints.payments.payoutsExport,
+    { tags, summary: 'Payout history as CSV or XLSX' },
     async (request, reply) => {
       const companyId = await requirePayments(app, currentUser(request));
       const format = request.query.format;
@@ -198,33 +132,20 @@ export async function paymentRoutes(root: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/v1/payments/profile',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The payment profile, masked',
-        response: { 200: answer(paymentProfile.nullable()) },
-      },
-    },
+  route(
+    app,
+    endpoints.payments.profile,
+    { tags, summary: 'The payment profile, masked' },
     async (request) => {
       const companyId = await requirePayments(app, currentUser(request));
       return ok(request, await readProfile(app, companyId));
     },
   );
 
-  app.put(
-    '/v1/payments/profile',
-    {
-      schema: {
-        tags,
-        security,
-        body: paymentProfileBody,
-        summary: 'Change the payment profile (password, 2FA code; 7-day payout hold)',
-        response: { 200: answer(paymentProfile) },
-      },
-    },
+  route(
+    app,
+    endpoints.payments.setProfile,
+    { tags, summary: 'Change the payment profile (password, 2FA code; 7-day payout hold)' },
     async (request) => {
       const user = currentUser(request);
       const companyId = requirePaymentAdmin(user);
@@ -232,34 +153,15 @@ export async function paymentRoutes(root: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/v1/payments/documents',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Invoices and tax forms',
-        response: { 200: answer(z.object({ list: z.array(documentItem) })) },
-      },
-    },
-    async (request) => {
-      const companyId = await requirePayments(app, currentUser(request));
-      return ok(request, { list: await listDocuments(app, companyId) });
-    },
-  );
+  route(app, endpoints.payments.documents, { tags, summary: 'Invoices and tax forms' }, async (request) => {
+    const companyId = await requirePayments(app, currentUser(request));
+    return ok(request, { list: await listDocuments(app, companyId) });
+  });
 
-  app.post(
-    '/v1/payments/documents',
-    {
-      bodyLimit: UPLOAD_BODY_LIMIT,
-      schema: {
-        tags,
-        security,
-        body: documentUpload,
-        summary: 'Upload a tax form (PDF, ≤ 10 MiB)',
-        response: { 200: answer(documentItem) },
-      },
-    },
+  route(
+    app,
+    endpoints.payments.uploadDocument,
+    { bodyLimit: UPLOAD_BODY_LIMIT, tags, summary: 'Upload a tax form (PDF, ≤ 10 MiB)' },
     async (request) => {
       const user = currentUser(request);
       const companyId = requirePaymentAdmin(user);
@@ -270,9 +172,10 @@ export async function paymentRoutes(root: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/v1/payments/documents/:id',
-    { schema: { tags, security, params: idParams, summary: 'Download one document' } },
+  route(
+    app,
+    endpoints.payments.document,
+    { tags, summary: 'Download one document' },
     async (request, reply) => {
       const user = currentUser(request);
       const companyId = user.roles.includes(Role.OPS) ? null : await requirePayments(app, user);
@@ -284,46 +187,20 @@ export async function paymentRoutes(root: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/v1/payments/finance_grants',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Members and whether they see Payments',
-        response: {
-          200: answer(
-            z.object({
-              list: z.array(
-                z.object({
-                  user_id: z.number().int(),
-                  name: z.string(),
-                  email: z.string(),
-                  finance: z.boolean(),
-                }),
-              ),
-            }),
-          ),
-        },
-      },
-    },
+  route(
+    app,
+    endpoints.payments.financeGrants,
+    { tags, summary: 'Members and whether they see Payments' },
     async (request) => {
       const companyId = requirePaymentAdmin(currentUser(request));
       return ok(request, { list: await financeGrantList(app.db, companyId) });
     },
   );
 
-  app.put(
-    '/v1/payments/finance_grants',
-    {
-      schema: {
-        tags,
-        security,
-        body: financeGrantsBody,
-        summary: 'Which members see Payments',
-        response: { 200: answer(z.null()) },
-      },
-    },
+  route(
+    app,
+    endpoints.payments.setFinanceGrants,
+    { tags, summary: 'Which members see Payments' },
     async (request) => {
       const user = currentUser(request);
       const companyId = requirePaymentAdmin(user);

@@ -1,3 +1,4 @@
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apps } from '../../db/schema/inventory.ts';
@@ -8,8 +9,14 @@ import { createPaymentsFixture, type PaymentsFixture } from '../../test/payments
 import { testDbKinds } from '../../test/test-app.ts';
 import { runPaymentsDaily } from './jobs.ts';
 
+const p = endpoints.payments;
+const ops = endpoints.paymentsOps;
+
 describe.each(testDbKinds)('payment statements on %s', (db) => {
   let f: PaymentsFixture;
+  /** Success data of an endpoint, parsed by its schema (json-caller.ts); `fail` its failure envelope. */
+  const call: PaymentsFixture['callEndpoint'] = (...args) => f.callEndpoint(...args);
+  const fail: PaymentsFixture['callEndpointFailure'] = (...args) => f.callEndpointFailure(...args);
   beforeAll(async () => {
     f = await createPaymentsFixture(db);
   }, 180_000);
@@ -39,55 +46,47 @@ describe.each(testDbKinds)('payment statements on %s', (db) => {
 
   /** The balance card of `GET /v1/home` for `token`, or undefined. */
   const homeBalance = async (token: string) => {
-    const home = await f.call('GET', '/v1/home', token);
-    expect(home.code).toBe(0);
-    return home.data.cards.find((c: { kind: string }) => c.kind === 'balance');
+    const home = await call(endpoints.home.overview, {}, token);
+    return home.cards.find((c) => c.kind === 'balance');
   };
 
   it('refuses to close a month that has not ended, and closes December from the facts', async () => {
-    expect((await f.call('POST', '/v1/ops/payments/close', f.tokens.ops, { month: 202601 })).code).toBe(
-      10007,
-    );
-    expect((await f.call('POST', '/v1/ops/payments/close', f.tokens.demo, { month: 202512 })).code).toBe(402);
-    const closed = await f.call('POST', '/v1/ops/payments/close', f.tokens.ops, { month: 202512 });
-    expect(closed).toMatchObject({ code: 0, data: { closed: 2, unchanged: 0 } });
+    expect((await fail(ops.closeMonth, { body: { month: 202601 } }, f.tokens.ops)).code).toBe(10007);
+    expect((await fail(ops.closeMonth, { body: { month: 202512 } }, f.tokens.demo)).code).toBe(402);
+    const closed = await call(ops.closeMonth, { body: { month: 202512 } }, f.tokens.ops);
+    expect(closed).toEqual({ closed: 2, unchanged: 0 });
   });
 
   it('has statement lines and totals equal to independent sums of the facts', async () => {
-    const list = await f.call('GET', '/v1/payments/statements', f.tokens.demo);
-    expect(list.code).toBe(0);
-    const [dec] = list.data.list;
+    const [dec] = (await call(p.statements, {}, f.tokens.demo)).list;
+    if (!dec) throw new Error('no statement');
     expect(dec).toMatchObject({
       month: 202512,
       status: 'closed',
       profit_center_id: 1002,
       company_name: 'Demo Games',
     });
-    const detail = await f.call('GET', `/v1/payments/statements/${dec.id}`, f.tokens.demo);
+    const detail = await call(p.statement, { params: { id: dec.id } }, f.tokens.demo);
     const expected = await decemberSums('Demo Games');
     expect(expected.length).toBeGreaterThan(0);
-    const lines = detail.data.lines.filter((l: { impressions: number }) => l.impressions > 0);
+    const lines = detail.lines.filter((l) => l.impressions > 0);
     expect(
       lines
-        .map((l: { app_key: string; impressions: number; revenue_micros: number }) => ({
-          app_key: l.app_key,
-          impressions: l.impressions,
-          revenue_micros: l.revenue_micros,
-        }))
-        .sort((a: { app_key: string }, b: { app_key: string }) => a.app_key.localeCompare(b.app_key)),
+        .map((l) => ({ app_key: l.app_key, impressions: l.impressions, revenue_micros: l.revenue_micros }))
+        .sort((a, b) => a.app_key.localeCompare(b.app_key)),
     ).toEqual(expected.sort((a, b) => a.app_key.localeCompare(b.app_key)));
     const sum = expected.reduce((t, l) => t + l.revenue_micros, 0);
     expect(sum).toBeGreaterThan(100_000_000);
-    expect(detail.data.revenue_micros).toBe(sum);
-    expect(detail.data.total_micros).toBe(sum);
-    expect(detail.data.revenue_micros % 10_000).toBe(0);
-    expect(detail.data.difference).toBeNull();
+    expect(detail.revenue_micros).toBe(sum);
+    expect(detail.total_micros).toBe(sum);
+    expect(detail.revenue_micros % 10_000).toBe(0);
+    expect(detail.difference).toBeNull();
   });
 
   it('closes again idempotently: nothing changes, no second audit entry or notification', async () => {
     const before = await f.app.db.select().from(paymentStatements).orderBy(paymentStatements.id);
-    const again = await f.call('POST', '/v1/ops/payments/close', f.tokens.ops, { month: 202512 });
-    expect(again.data).toEqual({ closed: 0, unchanged: 2 });
+    const again = await call(ops.closeMonth, { body: { month: 202512 } }, f.tokens.ops);
+    expect(again).toEqual({ closed: 0, unchanged: 2 });
     expect(await f.app.db.select().from(paymentStatements).orderBy(paymentStatements.id)).toEqual(before);
     const audits = await f.app.db
       .select()
@@ -103,10 +102,9 @@ describe.each(testDbKinds)('payment statements on %s', (db) => {
   });
 
   it('shows a later restatement of a closed month as a difference and never changes the statement', async () => {
-    const demo = await f.call('GET', '/v1/payments/statements', f.tokens.demo);
-    const id = demo.data.list[0].id;
-    const frozen = await f.call('GET', `/v1/payments/statements/${id}`, f.tokens.demo);
-    const key = frozen.data.lines.find((l: { impressions: number }) => l.impressions > 0).app_key;
+    const id = (await call(p.statements, {}, f.tokens.demo)).list[0]?.id ?? 0;
+    const frozen = await call(p.statement, { params: { id } }, f.tokens.demo);
+    const key = frozen.lines.find((l) => l.impressions > 0)?.app_key ?? '';
     await f.app.reportStore.write(async (run) => {
       await run(
         `UPDATE sdk_daily SET revenue = revenue + 12.34, impression = impression + 100
@@ -114,43 +112,33 @@ describe.each(testDbKinds)('payment statements on %s', (db) => {
         { k: key },
       );
     });
-    const after = await f.call('GET', `/v1/payments/statements/${id}`, f.tokens.demo);
-    expect(after.data.difference).toMatchObject({ impressions: 100, revenue_micros: 12_340_000 });
-    expect(after.data.lines).toEqual(frozen.data.lines);
-    expect(after.data.total_micros).toBe(frozen.data.total_micros);
+    const after = await call(p.statement, { params: { id } }, f.tokens.demo);
+    expect(after.difference).toMatchObject({ impressions: 100, revenue_micros: 12_340_000 });
+    expect(after.lines).toEqual(frozen.lines);
+    expect(after.total_micros).toBe(frozen.total_micros);
   });
 
   it('adds adjustments to a closed statement; the total is lines plus adjustments to the cent', async () => {
-    const [dec] = (
-      await f.call('GET', '/v1/ops/payments/statements', f.tokens.ops, { profit_center_id: 1002 })
-    ).data.list;
-    const bad = await f.call('POST', `/v1/ops/payments/statements/${dec.id}/adjustments`, f.tokens.ops, {
-      kind: 'bonus',
-      amount: '1.234',
-      reason_zh: '奖励',
-      reason_en: 'Bonus',
-    });
+    const [dec] = (await call(ops.statements, { query: { profit_center_id: 1002 } }, f.tokens.ops)).list;
+    if (!dec) throw new Error('no statement');
+    const params = { id: dec.id };
+    const bad = await fail(
+      ops.addAdjustment,
+      { params, body: { kind: 'bonus', amount: '1.234', reason_zh: '奖励', reason_en: 'Bonus' } },
+      f.tokens.ops,
+    );
     expect(bad.code).toBe(604);
     for (const [kind, amount] of [
       ['itd_deduction', '10.50'],
       ['bonus', '3'],
       ['correction', '-0.01'],
-    ])
-      expect(
-        (
-          await f.call('POST', `/v1/ops/payments/statements/${dec.id}/adjustments`, f.tokens.ops, {
-            kind,
-            amount,
-            reason_zh: '原因',
-            reason_en: 'Reason',
-          })
-        ).code,
-      ).toBe(0);
-    const detail = await f.call('GET', `/v1/ops/payments/statements/${dec.id}`, f.tokens.ops);
-    expect(detail.data.adjustments.map((a: { amount_micros: number }) => a.amount_micros)).toEqual([
-      -10_500_000, 3_000_000, -10_000,
-    ]);
-    expect(detail.data.total_micros).toBe(dec.revenue_micros - 10_500_000 + 3_000_000 - 10_000);
+    ] as const) {
+      const body = { kind, amount, reason_zh: '原因', reason_en: 'Reason' };
+      expect(await call(ops.addAdjustment, { params, body }, f.tokens.ops)).toBeNull();
+    }
+    const detail = await call(ops.statement, { params }, f.tokens.ops);
+    expect(detail.adjustments.map((a) => a.amount_micros)).toEqual([-10_500_000, 3_000_000, -10_000]);
+    expect(detail.total_micros).toBe(dec.revenue_micros - 10_500_000 + 3_000_000 - 10_000);
   });
 
   it('carries a confirmed balance below the threshold over to the next confirmed month', async () => {
@@ -172,16 +160,14 @@ describe.each(testDbKinds)('payment statements on %s', (db) => {
       })
       .returning();
     if (!nov) throw new Error('no november');
-    expect((await f.call('POST', '/v1/ops/payments/confirm', f.tokens.ops, { ids: [nov.id] })).code).toBe(0);
-    let summary = await f.call('GET', '/v1/payments/summary', f.tokens.other);
-    expect(summary.data).toMatchObject({
+    expect(await call(ops.confirm, { body: { ids: [nov.id] } }, f.tokens.ops)).toEqual({ confirmed: 1 });
+    let summary = await call(p.summary, {}, f.tokens.other);
+    expect(summary).toMatchObject({
       balance_micros: 40_000_000,
       carried_micros: 40_000_000,
       next_payment_date: null,
     });
-    const [novItem] = (await f.call('GET', '/v1/payments/statements', f.tokens.other)).data.list.filter(
-      (s: { month: number }) => s.month === 202511,
-    );
+    const [novItem] = (await call(p.statements, {}, f.tokens.other)).list.filter((s) => s.month === 202511);
     expect(novItem).toMatchObject({ status: 'confirmed', carried_over: true, payable_micros: 40_000_000 });
     // The home's balance card shows the same balance, carried part and (no) payment date.
     expect(await homeBalance(f.tokens.other)).toEqual({
@@ -192,24 +178,21 @@ describe.each(testDbKinds)('payment statements on %s', (db) => {
       hold_until: null,
     });
 
-    const [dec] = (await f.call('GET', '/v1/payments/statements', f.tokens.other)).data.list.filter(
-      (s: { month: number }) => s.month === 202512,
-    );
+    const [dec] = (await call(p.statements, {}, f.tokens.other)).list.filter((s) => s.month === 202512);
+    if (!dec) throw new Error('no December statement');
     expect(dec.total_micros).toBeGreaterThan(100_000_000);
     // Confirming a statement that is not closed changes nothing (all or none).
-    expect(
-      (await f.call('POST', '/v1/ops/payments/confirm', f.tokens.ops, { ids: [dec.id, nov.id] })).code,
-    ).toBe(10007);
-    expect((await f.call('POST', '/v1/ops/payments/confirm', f.tokens.ops, { ids: [dec.id] })).code).toBe(0);
-    const decDetail = await f.call('GET', `/v1/payments/statements/${dec.id}`, f.tokens.other);
-    expect(decDetail.data).toMatchObject({
+    expect((await fail(ops.confirm, { body: { ids: [dec.id, nov.id] } }, f.tokens.ops)).code).toBe(10007);
+    expect(await call(ops.confirm, { body: { ids: [dec.id] } }, f.tokens.ops)).toEqual({ confirmed: 1 });
+    const decDetail = await call(p.statement, { params: { id: dec.id } }, f.tokens.other);
+    expect(decDetail).toMatchObject({
       status: 'confirmed',
       carried_in_micros: 40_000_000,
       payable_micros: dec.total_micros + 40_000_000,
       carried_over: false,
     });
-    summary = await f.call('GET', '/v1/payments/summary', f.tokens.other);
-    expect(summary.data).toMatchObject({
+    summary = await call(p.summary, {}, f.tokens.other);
+    expect(summary).toMatchObject({
       balance_micros: dec.total_micros + 40_000_000,
       carried_micros: 0,
       // Net 30 after 31 December.
@@ -221,69 +204,56 @@ describe.each(testDbKinds)('payment statements on %s', (db) => {
       next_payment_date: '2026-01-30',
     });
     // A member without the finance grant sees the earnings on the home, never the balance.
-    const memberHome = await f.call('GET', '/v1/home', f.tokens.member);
-    expect(memberHome.code).toBe(0);
-    expect(memberHome.data.cards.length).toBeGreaterThan(0);
-    expect(memberHome.data.cards.map((c: { kind: string }) => c.kind)).not.toContain('balance');
+    const memberHome = await call(endpoints.home.overview, {}, f.tokens.member);
+    expect(memberHome.cards.length).toBeGreaterThan(0);
+    expect(memberHome.cards.map((c) => c.kind)).not.toContain('balance');
   });
 
   it('keeps statements, profiles and documents of one organisation from another and from members', async () => {
-    const [mine] = (await f.call('GET', '/v1/payments/statements', f.tokens.demo)).data.list;
-    expect((await f.call('GET', `/v1/payments/statements/${mine.id}`, f.tokens.other)).code).toBe(10008);
+    const [mine] = (await call(p.statements, {}, f.tokens.demo)).list;
+    if (!mine) throw new Error('no statement');
+    expect((await fail(p.statement, { params: { id: mine.id } }, f.tokens.other)).code).toBe(10008);
     const pdf = await f.app.inject({
       url: `/v1/payments/statements/${mine.id}/pdf`,
       headers: { token: f.tokens.other },
     });
     expect(pdf.json().code).toBe(10008);
-    const others = (await f.call('GET', '/v1/payments/statements', f.tokens.other)).data.list;
-    expect(others.every((s: { company_name: string }) => s.company_name === 'Other Media')).toBe(true);
+    const others = (await call(p.statements, {}, f.tokens.other)).list;
+    expect(others.every((s) => s.company_name === 'Other Media')).toBe(true);
     // A member without "finance" sees nothing; operations use their own routes.
-    expect((await f.call('GET', '/v1/payments/summary', f.tokens.member)).code).toBe(402);
-    expect((await f.call('GET', '/v1/payments/summary', f.tokens.ops)).code).toBe(402);
-    expect((await f.call('GET', '/v1/ops/payments/statements', f.tokens.demo)).code).toBe(402);
+    expect((await fail(p.summary, {}, f.tokens.member)).code).toBe(402);
+    expect((await fail(p.summary, {}, f.tokens.ops)).code).toBe(402);
+    expect((await fail(ops.statements, {}, f.tokens.demo)).code).toBe(402);
     // The admin grants "finance": the member sees the organisation's Payments and the menu entry.
-    const members = await f.call('GET', '/v1/payments/finance_grants', f.tokens.demo);
-    const member = members.data.list.find((m: { email: string }) => m.email === 'member@example.com');
-    expect(
-      (await f.call('PUT', '/v1/payments/finance_grants', f.tokens.member, { user_ids: [member.user_id] }))
-        .code,
-    ).toBe(402);
-    expect(
-      (await f.call('PUT', '/v1/payments/finance_grants', f.tokens.demo, { user_ids: [999999] })).code,
-    ).toBe(604);
-    expect(
-      (await f.call('PUT', '/v1/payments/finance_grants', f.tokens.demo, { user_ids: [member.user_id] }))
-        .code,
-    ).toBe(0);
-    expect((await f.call('GET', '/v1/payments/summary', f.tokens.member)).code).toBe(0);
-    const menu = await f.call<{ path: string }[]>('GET', '/api/v1/user/menu', f.tokens.member);
-    expect(menu.data.map((m) => m.path)).toContain('/payments');
+    const members = await call(p.financeGrants, {}, f.tokens.demo);
+    const member = members.list.find((m) => m.email === 'member@example.com');
+    if (!member) throw new Error('no member');
+    const grant = (user_ids: number[]) => ({ body: { user_ids } });
+    expect((await fail(p.setFinanceGrants, grant([member.user_id]), f.tokens.member)).code).toBe(402);
+    expect((await fail(p.setFinanceGrants, grant([999999]), f.tokens.demo)).code).toBe(604);
+    expect(await call(p.setFinanceGrants, grant([member.user_id]), f.tokens.demo)).toBeNull();
+    expect((await call(p.summary, {}, f.tokens.member)).balance_micros).toEqual(expect.any(Number));
+    const menu = await call(endpoints.account.menu, {}, f.tokens.member);
+    expect(menu.map((m) => m.path)).toContain('/payments');
     // …but changing the payment profile stays with admins.
-    expect(
-      (
-        await f.call('PUT', '/v1/payments/profile', f.tokens.member, {
-          beneficiary_name: 'x',
-          details: { method: 'paypal', paypal_email: 'a@b.co' },
-          tax_residence: 'CN',
-          tax_id: '123',
-          password: 'Demo12345',
-        })
-      ).code,
-    ).toBe(402);
-    expect((await f.call('PUT', '/v1/payments/finance_grants', f.tokens.demo, { user_ids: [] })).code).toBe(
-      0,
-    );
-    expect((await f.call('GET', '/v1/payments/summary', f.tokens.member)).code).toBe(402);
+    const profile = {
+      beneficiary_name: 'x',
+      details: { method: 'paypal', paypal_email: 'a@b.co' },
+      tax_residence: 'CN',
+      tax_id: '123',
+      password: 'Demo12345',
+    } as const;
+    expect((await fail(p.setProfile, { body: profile }, f.tokens.member)).code).toBe(402);
+    expect(await call(p.setFinanceGrants, grant([]), f.tokens.demo)).toBeNull();
+    expect((await fail(p.summary, {}, f.tokens.member)).code).toBe(402);
   });
 
   it('refreshes the open month daily and closes the previous month on the configured day', async () => {
     await runPaymentsDaily(f.app);
-    const open = await f.call('GET', '/v1/payments/statements', f.tokens.demo);
-    expect(open.data.list.find((s: { month: number }) => s.month === 202601)).toMatchObject({
-      status: 'open',
-    });
-    const summary = await f.call('GET', '/v1/payments/summary', f.tokens.demo);
-    expect(summary.data.by_profit_center[0].open_estimate_micros).toBeGreaterThan(0);
+    const open = await call(p.statements, {}, f.tokens.demo);
+    expect(open.list.find((s) => s.month === 202601)).toMatchObject({ status: 'open' });
+    const summary = await call(p.summary, {}, f.tokens.demo);
+    expect(summary.by_profit_center[0]?.open_estimate_micros).toBeGreaterThan(0);
     // 2026-02-04: before the close day (5): January stays open. 2026-02-05: it closes, once.
     f.clock.now = new Date('2026-02-04T12:00:00Z');
     await runPaymentsDaily(f.app);

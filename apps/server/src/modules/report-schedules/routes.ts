@@ -3,24 +3,17 @@
  * them (worker.ts, on the job queue of plugins/jobs). The unsubscribe route is public: its token is
  * the proof.
  */
-import {
-  idParams,
-  recipientList,
-  reportSchedule,
-  reportScheduleBody,
-  reportScheduleList,
-  SEND_NOW_LIMITS,
-} from '@portal/contracts/report-views.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
+import { SEND_NOW_LIMITS } from '@portal/contracts/report-views.ts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { route } from '../../lib/endpoint-route.ts';
 import { requestLang } from '../../lib/request-lang.ts';
-import { answer, ok } from '../../lib/route-schema.ts';
+import { ok } from '../../lib/route-schema.ts';
 import { createCounters } from '../../plugins/counters.ts';
 import { createMailer } from '../../plugins/mailer.ts';
-import { declareCaller } from '../../plugins/route-callers.ts';
 import { currentUser } from '../../plugins/session.ts';
 import {
   createSchedule,
@@ -33,7 +26,6 @@ import {
 import { unsubscribe } from './unsubscribe.ts';
 import { defineScheduleJobs } from './worker.ts';
 
-const security = [{ token: [] }];
 const tags = ['report schedules'];
 
 const pages = {
@@ -54,67 +46,41 @@ async function reportScheduleRoutesPlugin(root: FastifyInstance) {
   const perSchedule = counters.counter('sendnow:schedule', SEND_NOW_LIMITS.perSchedule);
   const perUser = counters.counter('sendnow:user', SEND_NOW_LIMITS.perUser);
 
-  // Every schedule route needs a session (api-contract §1): authenticated once, for the group, in its
-  // own scope (this plugin is not encapsulated, and the unsubscribe route below is public).
+  // Every schedule route needs a session (caller `session`, endpoints/report-views.ts).
   await root.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    declareCaller(scope, 'session');
 
-    app.get(
-      '/v1/report/schedules',
-      {
-        schema: {
-          tags,
-          summary: "The caller's report schedules with their next send and the latest send's result",
-          security,
-          response: { 200: answer(reportScheduleList) },
-        },
-      },
+    route(
+      app,
+      endpoints.reportViews.schedules,
+      { tags, summary: "The caller's report schedules with their next send and the latest send's result" },
       async (request) => ok(request, { list: await listSchedules(app.db, currentUser(request)) }),
     );
 
-    app.get(
-      '/v1/report/schedules/recipients',
-      {
-        schema: {
-          tags,
-          summary: "Addresses a schedule may mail: the caller's organisation's active members",
-          security,
-          response: { 200: answer(recipientList) },
-        },
-      },
+    route(
+      app,
+      endpoints.reportViews.recipients,
+      { tags, summary: "Addresses a schedule may mail: the caller's organisation's active members" },
       async (request) =>
         ok(request, { list: await organisationEmails(app.db, currentUser(request).accountId) }),
     );
 
-    app.post(
-      '/v1/report/schedules',
+    route(
+      app,
+      endpoints.reportViews.createSchedule,
       {
-        schema: {
-          tags,
-          summary:
-            'Mail a saved view daily or weekly at an hour in a time zone, to members of the organisation',
-          security,
-          body: reportScheduleBody,
-          response: { 200: answer(reportSchedule) },
-        },
+        tags,
+        summary:
+          'Mail a saved view daily or weekly at an hour in a time zone, to members of the organisation',
       },
       async (request) =>
         ok(request, await createSchedule(app, currentUser(request), request.body, requestLang(request))),
     );
 
-    app.put(
-      '/v1/report/schedules/:id',
-      {
-        schema: {
-          tags,
-          summary: "Change one of the caller's schedules (10008 for another's)",
-          security,
-          params: idParams,
-          body: reportScheduleBody,
-          response: { 200: answer(reportSchedule) },
-        },
-      },
+    route(
+      app,
+      endpoints.reportViews.updateSchedule,
+      { tags, summary: "Change one of the caller's schedules (10008 for another's)" },
       async (request) =>
         ok(
           request,
@@ -128,17 +94,13 @@ async function reportScheduleRoutesPlugin(root: FastifyInstance) {
         ),
     );
 
-    app.post(
-      '/v1/report/schedules/:id/send_now',
+    route(
+      app,
+      endpoints.reportViews.sendScheduleNow,
       {
-        schema: {
-          tags,
-          summary:
-            "Send one of the caller's schedules now, beside its regular sends (10008 for another's; 10002 with retry_after past one a minute per schedule, ten an hour per user)",
-          security,
-          params: idParams,
-          response: { 200: answer(reportSchedule) },
-        },
+        tags,
+        summary:
+          "Send one of the caller's schedules now, beside its regular sends (10008 for another's; 10002 with retry_after past one a minute per schedule, ten an hour per user)",
       },
       async (request) => {
         const user = currentUser(request);
@@ -154,17 +116,10 @@ async function reportScheduleRoutesPlugin(root: FastifyInstance) {
       },
     );
 
-    app.delete(
-      '/v1/report/schedules/:id',
-      {
-        schema: {
-          tags,
-          summary: "Delete one of the caller's schedules (10008 for another's)",
-          security,
-          params: idParams,
-          response: { 200: answer(z.null()) },
-        },
-      },
+    route(
+      app,
+      endpoints.reportViews.removeSchedule,
+      { tags, summary: "Delete one of the caller's schedules (10008 for another's)" },
       async (request) => {
         await deleteSchedule(app.db, currentUser(request), request.params.id);
         return ok(request, null);
@@ -178,25 +133,19 @@ async function reportScheduleRoutesPlugin(root: FastifyInstance) {
     const text = pages[result][lang];
     return `<!doctype html><html lang="${lang}"><meta charset="utf-8"><title>${text}</title><p>${text}</p></html>`;
   };
-  const querystring = z.object({ token: z.string().max(600) });
   // Encapsulated: the form body of a one-click POST (List-Unsubscribe=One-Click) is read nowhere else.
   await root.register(async (child) => {
-    // The unsubscribe link is public: its token is the credential.
-    declareCaller(child, 'public');
     child.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, _b, done) =>
       done(null, null),
     );
-    for (const method of ['GET', 'POST'] as const) {
-      child.withTypeProvider<ZodTypeProvider>().route({
-        method,
-        url: '/v1/report/unsubscribe',
-        schema: { tags, summary: 'Remove the address of a scheduled report mail (no sign-in)', querystring },
-        handler: async (request, reply) =>
-          reply
-            .header('content-type', 'text/html; charset=utf-8')
-            .header('cache-control', 'no-store')
-            .send(await handler(request.query.token, requestLang(request))),
-      });
+    const options = { tags, summary: 'Remove the address of a scheduled report mail (no sign-in)' };
+    for (const endpoint of [endpoints.reportViews.unsubscribePage, endpoints.reportViews.unsubscribe]) {
+      route(child, endpoint, options, async (request, reply) =>
+        reply
+          .header('content-type', 'text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(await handler(request.query.token, requestLang(request))),
+      );
     }
   });
 }

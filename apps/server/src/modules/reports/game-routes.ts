@@ -3,39 +3,27 @@
  * as { app_name, pkg_name }), export (apps by name) and the apps of its filter, within the caller's
  * SDK app scope.
  */
-import {
-  type GameListData,
-  gameApp,
-  gameExportQuery,
-  gameListData,
-  gameListQuery,
-} from '@portal/contracts/reports-game.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
+import type { GameListData } from '@portal/contracts/reports-game.ts';
 import { reportCatalogues } from '@portal/contracts/reports-kinds.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { answer, ok } from '../../lib/route-schema.ts';
+import { route } from '../../lib/endpoint-route.ts';
+import { ok } from '../../lib/route-schema.ts';
 import { typedColumns } from '../../reports/export/export-labels.ts';
 import { callerSdkScope, visibleSdkApps } from '../permission/scope.ts';
 import { dataUntil } from './data-until.ts';
 import { resolveGame } from './kind-queries.ts';
-import { catalogueTitle, exportFileName, gameApps, reportContext, reportSecurity } from './report-context.ts';
+import { catalogueTitle, exportFileName, gameApps, reportContext } from './report-context.ts';
 import { exportColumns, runList, sendExport } from './report-service.ts';
 
 /** Registers `/v1/report/list/game/sdk`, its `/export` and its `/app` options (scope: `authenticateReport`). */
 export async function gameRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/v1/report/list/game/sdk',
-    {
-      schema: {
-        tags: ['reports'],
-        summary: 'Game centre report',
-        security: reportSecurity,
-        querystring: gameListQuery,
-        response: { 200: answer(gameListData) },
-      },
-    },
+  route(
+    app,
+    endpoints.reports.gameList,
+    { tags: ['reports'], summary: 'Game centre report' },
     async (request, reply) => {
       const c = await reportContext(app, request, 'game');
       const r = await resolveGame(c, request.query);
@@ -46,16 +34,10 @@ export async function gameRoutes(fastify: FastifyInstance) {
       return ok(request, until ? { ...data, data_until: until } : data);
     },
   );
-  app.get(
-    '/v1/report/list/game/sdk/export',
-    {
-      schema: {
-        tags: ['reports'],
-        summary: 'Game centre report export',
-        security: reportSecurity,
-        querystring: gameExportQuery,
-      },
-    },
+  route(
+    app,
+    endpoints.reports.gameExport,
+    { tags: ['reports'], summary: 'Game centre report export' },
     async (request, reply) => {
       const c = await reportContext(app, request, 'game');
       const r = await resolveGame(c, { ...request.query, page_no: 1, page_size: 1 });
@@ -73,16 +55,10 @@ export async function gameRoutes(fastify: FastifyInstance) {
       });
     },
   );
-  app.get(
-    '/v1/report/list/game/sdk/app',
-    {
-      schema: {
-        tags: ['reports'],
-        summary: 'Apps of the game report filter',
-        security: reportSecurity,
-        response: { 200: answer(z.array(gameApp)) },
-      },
-    },
+  route(
+    app,
+    endpoints.reports.gameApps,
+    { tags: ['reports'], summary: 'Apps of the game report filter' },
     async (request) => {
       const c = await reportContext(app, request, 'game');
       const apps = await visibleSdkApps(app.db, await callerSdkScope(app, c.user));

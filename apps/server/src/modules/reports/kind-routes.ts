@@ -5,15 +5,12 @@
  * have their own files. Each handler first checks the report is permitted (report-context.ts), then
  * resolves the kind's query within the caller's scope (kind-queries.ts).
  */
-import { reportListData, sdkListQuery } from '@portal/contracts/reports.ts';
-import { affiliateExportQuery, affiliateListQuery } from '@portal/contracts/reports-affiliate.ts';
-import { gxListQuery } from '@portal/contracts/reports-gx.ts';
-import { type ReportKind, reportCatalogues, sdkExportQuery } from '@portal/contracts/reports-kinds.ts';
-import { rtbExportQuery, rtbListQuery } from '@portal/contracts/reports-rtb.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
+import { type ReportKind, reportCatalogues } from '@portal/contracts/reports-kinds.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import { answer, ok } from '../../lib/route-schema.ts';
+import { route } from '../../lib/endpoint-route.ts';
+import { ok } from '../../lib/route-schema.ts';
 import { typedColumns } from '../../reports/export/export-labels.ts';
 import type { ExportFormat } from '../../reports/export/export-writer.ts';
 import { dataUntil } from './data-until.ts';
@@ -28,18 +25,11 @@ import {
   resolveSdk,
 } from './kind-queries.ts';
 import { rejectRoutes } from './reject-routes.ts';
-import {
-  catalogueTitle,
-  exportFileName,
-  reportContext,
-  reportSecurity,
-  sdkAppNames,
-} from './report-context.ts';
+import { catalogueTitle, exportFileName, reportContext, sdkAppNames } from './report-context.ts';
 import { exportColumns, runList, sendExport } from './report-service.ts';
 
 /** A list route sharing the `{ list, count, total }` answer. */
 type ListRoute = {
-  url: string;
   kind: ReportKind;
   /** Rows carry `app_name` beside `app_key` (SDK and RTB, names from the accounts store). */
   appNames?: boolean;
@@ -47,14 +37,13 @@ type ListRoute = {
 };
 
 /** An export route of the same query as its list: the whole result as a file. */
-type ExportRoute = { url: string; kind: ReportKind; appNames?: boolean };
+type ExportRoute = { kind: ReportKind; appNames?: boolean };
 
 /** What an export handler reads of its (already validated) query beside the kind's own filters. */
 type ExportQuery = { titles?: string; format: ExportFormat; db_source?: string };
 
 const lists = {
   sdk: {
-    url: '/v1/report/list/sdk',
     kind: 'sdk',
     appNames: true,
     description:
@@ -63,50 +52,37 @@ const lists = {
       'intersected with what the caller may see.',
   },
   rtb: {
-    url: '/v1/report/list/rtb',
     kind: 'rtb',
     appNames: true,
     description:
       'Rows carry `app_name` beside `app_key` when `app_key` is shown (null for a key the accounts ' +
       'store does not know); names only of keys in the rows the caller may see.',
   },
-  affiliate: { url: '/v1/report/list/affiliate', kind: 'affiliate' },
-  gx: { url: '/gx/report/list', kind: 'gx', description: 'App report: yyyy-MM-dd dates, page size 50.' },
+  affiliate: { kind: 'affiliate' },
+  gx: { kind: 'gx', description: 'App report: yyyy-MM-dd dates, page size 50.' },
 } satisfies Record<string, ListRoute>;
 
 const exportsOf = {
-  sdk: { url: '/v1/report/export/sdk', kind: 'sdk', appNames: true },
-  rtb: { url: '/v1/report/export/rtb', kind: 'rtb', appNames: true },
-  affiliate: { url: '/v1/report/export/affiliate', kind: 'affiliate' },
+  sdk: { kind: 'sdk', appNames: true },
+  rtb: { kind: 'rtb', appNames: true },
+  affiliate: { kind: 'affiliate' },
 } satisfies Record<string, ExportRoute>;
 
 /** Whether an export query is New Affiliate's (`db_source=affiliate_2024`): its file has its own name. */
 const newAffiliate = (q: ExportQuery) => q.db_source === 'affiliate_2024';
 
-/** Route options of list `k` with the query schema `querystring` (the route's query type follows it). */
-function listOptions<S extends z.ZodType>(k: ListRoute, querystring: S) {
+/** Route options of list `k`. */
+function listOptions(k: ListRoute) {
   return {
-    schema: {
-      tags: ['reports'],
-      summary: `${k.kind} report: one page of grouped rows, their count and the totals row`,
-      description: k.description,
-      security: reportSecurity,
-      querystring,
-      response: { 200: answer(reportListData) },
-    },
+    tags: ['reports'],
+    summary: `${k.kind} report: one page of grouped rows, their count and the totals row`,
+    description: k.description,
   };
 }
 
-/** Route options of export `k` with the query schema `querystring`. */
-function exportOptions<S extends z.ZodType>(k: ExportRoute, querystring: S) {
-  return {
-    schema: {
-      tags: ['reports'],
-      summary: `${k.kind} report export (XLSX or CSV stream, every row)`,
-      security: reportSecurity,
-      querystring,
-    },
-  };
+/** Route options of export `k`. */
+function exportOptions(k: ExportRoute) {
+  return { tags: ['reports'], summary: `${k.kind} report export (XLSX or CSV stream, every row)` };
 }
 
 /**
@@ -162,36 +138,34 @@ export async function kindRoutes(fastify: FastifyInstance) {
   }
 
   // One route per kind, so each handler's query has its schema's type.
-  app.get(lists.sdk.url, listOptions(lists.sdk, sdkListQuery), (request, reply) =>
+  const r = endpoints.reports;
+  route(app, r.sdkList, listOptions(lists.sdk), (request, reply) =>
     answerList(request, reply, lists.sdk, (c) => resolveSdk(c, request.query)),
   );
-  app.get(lists.rtb.url, listOptions(lists.rtb, rtbListQuery), (request, reply) =>
+  route(app, r.rtbList, listOptions(lists.rtb), (request, reply) =>
     answerList(request, reply, lists.rtb, (c) => resolveRtb(c, request.query)),
   );
-  app.get(lists.affiliate.url, listOptions(lists.affiliate, affiliateListQuery), (request, reply) =>
+  route(app, r.affiliateList, listOptions(lists.affiliate), (request, reply) =>
     answerList(request, reply, lists.affiliate, (c) => resolveAffiliate(c, request.query)),
   );
-  app.get(lists.gx.url, listOptions(lists.gx, gxListQuery), (request, reply) =>
+  route(app, r.gxList, listOptions(lists.gx), (request, reply) =>
     answerList(request, reply, lists.gx, (c) => resolveGx(c, request.query)),
   );
 
-  app.get(exportsOf.sdk.url, exportOptions(exportsOf.sdk, sdkExportQuery), (request, reply) =>
+  route(app, r.sdkExport, exportOptions(exportsOf.sdk), (request, reply) =>
     sendKindExport(request, reply, exportsOf.sdk, request.query, (c) =>
       resolveSdk(c, firstPage(request.query)),
     ),
   );
-  app.get(exportsOf.rtb.url, exportOptions(exportsOf.rtb, rtbExportQuery), (request, reply) =>
+  route(app, r.rtbExport, exportOptions(exportsOf.rtb), (request, reply) =>
     sendKindExport(request, reply, exportsOf.rtb, request.query, (c) =>
       resolveRtb(c, firstPage(request.query)),
     ),
   );
-  app.get(
-    exportsOf.affiliate.url,
-    exportOptions(exportsOf.affiliate, affiliateExportQuery),
-    (request, reply) =>
-      sendKindExport(request, reply, exportsOf.affiliate, request.query, (c) =>
-        resolveAffiliate(c, firstPage(request.query)),
-      ),
+  route(app, r.affiliateExport, exportOptions(exportsOf.affiliate), (request, reply) =>
+    sendKindExport(request, reply, exportsOf.affiliate, request.query, (c) =>
+      resolveAffiliate(c, firstPage(request.query)),
+    ),
   );
 
   await rejectRoutes(fastify);

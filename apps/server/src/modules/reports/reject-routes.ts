@@ -3,18 +3,15 @@
  * the clicked row's facts by count, as a list and as an export. Scope and permission as the affiliate
  * report.
  */
-import {
-  affiliateRejectExportQuery,
-  affiliateRejectQuery,
-  rejectCatalogue,
-  rejectListData,
-} from '@portal/contracts/reports-affiliate.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
+import { rejectCatalogue } from '@portal/contracts/reports-affiliate.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { answer, ok } from '../../lib/route-schema.ts';
+import { route } from '../../lib/endpoint-route.ts';
+import { ok } from '../../lib/route-schema.ts';
 import { typedColumns } from '../../reports/export/export-labels.ts';
 import { resolveReject } from './kind-queries.ts';
-import { catalogueTitle, exportFileName, reportContext, reportSecurity } from './report-context.ts';
+import { catalogueTitle, exportFileName, reportContext } from './report-context.ts';
 import { exportColumns, runList, sendExport } from './report-service.ts';
 
 /**
@@ -23,17 +20,10 @@ import { exportColumns, runList, sendExport } from './report-service.ts';
  */
 export async function rejectRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/v1/report/list/affiliate/reject',
-    {
-      schema: {
-        tags: ['reports'],
-        summary: 'Reject Detail of an affiliate row',
-        security: reportSecurity,
-        querystring: affiliateRejectQuery,
-        response: { 200: answer(rejectListData) },
-      },
-    },
+  route(
+    app,
+    endpoints.reports.rejectList,
+    { tags: ['reports'], summary: 'Reject Detail of an affiliate row' },
     async (request, reply) => {
       const r = await resolveReject(await reportContext(app, request, 'affiliate'), request.query);
       const { list, total } = await runList(app, reply, r.def, r.query);
@@ -48,16 +38,10 @@ export async function rejectRoutes(fastify: FastifyInstance) {
       });
     },
   );
-  app.get(
-    '/v1/report/export/affiliate/reject',
-    {
-      schema: {
-        tags: ['reports'],
-        summary: 'Reject Detail export',
-        security: reportSecurity,
-        querystring: affiliateRejectExportQuery,
-      },
-    },
+  route(
+    app,
+    endpoints.reports.rejectExport,
+    { tags: ['reports'], summary: 'Reject Detail export' },
     async (request, reply) => {
       const c = await reportContext(app, request, 'affiliate');
       const r = await resolveReject(c, request.query);

@@ -17,11 +17,6 @@ import { cachedAppNames, visibleSdkApps } from '../permission/scope.ts';
 import type { Ctx, Resolved } from './kind-queries.ts';
 import type { Decorate } from './report-service.ts';
 
-/** OpenAPI security of every report route. */
-export const security = [{ token: [] }];
-/** OpenAPI security of the report list and export routes: a session or a reporting API key (issue 16). */
-export const reportSecurity: Array<Record<string, string[]>> = [{ token: [] }, { bearer: [] }];
-
 /** The caller's context for `kind`; throws 601/402 unless the report is permitted. */
 export async function reportContext(
   app: FastifyInstance,

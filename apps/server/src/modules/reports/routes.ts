@@ -3,14 +3,13 @@
  * catalogues, and the caller's channel options. All need a session; scope is computed per request (modules/permission/scope.ts).
  */
 import { DataPermissionType, PublisherType } from '@portal/contracts/constants.ts';
-import { channel, channelsQuery, statColumn } from '@portal/contracts/reports.ts';
-import { reportCatalogues, reportKinds } from '@portal/contracts/reports-kinds.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
+import { reportCatalogues } from '@portal/contracts/reports-kinds.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../lib/endpoint-route.ts';
 import { requestLang } from '../../lib/request-lang.ts';
-import { answer, ok } from '../../lib/route-schema.ts';
-import { declareCaller } from '../../plugins/route-callers.ts';
+import { ok } from '../../lib/route-schema.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { affiliateFacts, rtbFacts } from '../../reports/fact-tables.ts';
 import { callerChannelScope, callerSdkScope, visibleSdkApps } from '../permission/scope.ts';
@@ -18,18 +17,13 @@ import { kindRoutes } from './kind-routes.ts';
 import { guardedRead } from './report-guard.ts';
 import { trendRoutes } from './trend-routes.ts';
 
-const security = [{ token: [] }];
-
 export async function reportRoutes(fastify: FastifyInstance) {
-  // Each group is authenticated once, in its own scope, before any route of it runs:
-  // lists and exports take a reporting API key or a session (api-key-auth.ts) ...
+  // Lists and exports take a reporting API key or a session (caller `report`, api-key-auth.ts); the
+  // trend, the column catalogues and the channel options a session (endpoints/reports.ts).
   await fastify.register(async (scope) => {
-    declareCaller(scope, 'report');
     await kindRoutes(scope);
   });
-  // ... and the trend, the column catalogues and the channel options a session (api-contract §1).
   await fastify.register(async (scope) => {
-    declareCaller(scope, 'session');
     await trendRoutes(scope);
     await optionRoutes(scope);
   });
@@ -39,16 +33,12 @@ export async function reportRoutes(fastify: FastifyInstance) {
 async function optionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/v1/report/stat_column/:kind',
+  route(
+    app,
+    endpoints.reports.statColumns,
     {
-      schema: {
-        tags: ['reports'],
-        summary: "A report kind's columns (sdk, rtb, affiliate, game, gx), titles in the caller language",
-        security,
-        params: z.object({ kind: z.enum(reportKinds) }),
-        response: { 200: answer(z.array(statColumn)) },
-      },
+      tags: ['reports'],
+      summary: "A report kind's columns (sdk, rtb, affiliate, game, gx), titles in the caller language",
     },
     async (request) => {
       currentUser(request);
@@ -60,17 +50,13 @@ async function optionRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/v1/user/channels',
+  route(
+    app,
+    endpoints.reports.channels,
     {
-      schema: {
-        tags: ['reports'],
-        summary:
-          'Channel options of the report filters: visible SDK apps (1), RTB networks (2), affiliate channels (3)',
-        security,
-        querystring: channelsQuery,
-        response: { 200: answer(z.array(channel)) },
-      },
+      tags: ['reports'],
+      summary:
+        'Channel options of the report filters: visible SDK apps (1), RTB networks (2), affiliate channels (3)',
     },
     async (request, reply) => {
       const user = currentUser(request);

@@ -2,18 +2,19 @@
  * `GET /v1/report/trend/{kind}` (contracts reports-kinds.ts): one metric per day over a kind's list
  * filters, for the chart above each report; same scope, permission and date rules as the list.
  */
-
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { sdkListQuery } from '@portal/contracts/reports.ts';
 import { affiliateListQuery } from '@portal/contracts/reports-affiliate.ts';
 import { gameListQuery } from '@portal/contracts/reports-game.ts';
 import { gxListQuery } from '@portal/contracts/reports-gx.ts';
-import { type ReportKind, reportKinds, trendData, trendParams } from '@portal/contracts/reports-kinds.ts';
+import { type ReportKind, trendParams } from '@portal/contracts/reports-kinds.ts';
 import { rtbListQuery } from '@portal/contracts/reports-rtb.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { paramError } from '../../lib/app-error.ts';
-import { answer, ok } from '../../lib/route-schema.ts';
+import { route } from '../../lib/endpoint-route.ts';
+import { ok } from '../../lib/route-schema.ts';
 import {
   type Ctx,
   type Resolved,
@@ -24,7 +25,7 @@ import {
   resolveSdk,
 } from './kind-queries.ts';
 import { ParamErrors, parseMetric } from './list-params.ts';
-import { reportContext, security } from './report-context.ts';
+import { reportContext } from './report-context.ts';
 import { runTrend } from './report-service.ts';
 
 /** Most metrics one trend request may chart at once. */
@@ -33,17 +34,12 @@ const MAX_TREND_METRICS = 6;
 /** Registers `/v1/report/trend/:kind`, on a scope that authenticates the session (reportRoutes). */
 export async function trendRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/v1/report/trend/:kind',
+  route(
+    app,
+    endpoints.reports.trend,
     {
-      schema: {
-        tags: ['reports'],
-        summary: "Per-day trend of one or more metrics over the list's filters, with an optional comparison",
-        security,
-        params: z.object({ kind: z.enum(reportKinds) }),
-        querystring: z.record(z.string(), z.string()),
-        response: { 200: answer(trendData) },
-      },
+      tags: ['reports'],
+      summary: "Per-day trend of one or more metrics over the list's filters, with an optional comparison",
     },
     async (request, reply) => {
       const { kind } = request.params;

@@ -3,12 +3,17 @@
  * the members of the owner's organisation and by nobody else, only the owner changes or deletes it,
  * paging is never kept, and bad input answers 604.
  */
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportSchedules, savedViews } from '../../db/schema/report-views.ts';
+import { failureEnvelope } from '../../lib/route-schema.ts';
 import { callAs } from '../../test/inject.ts';
+import { endpointCallers, errorFields } from '../../test/json-caller.ts';
 import { createReportFixture, type ReportFixture } from '../../test/report-fixture.ts';
 import { testDbKinds } from '../../test/test-app.ts';
+
+const v = endpoints.reportViews;
 
 describe.each(testDbKinds)('saved report views on %s', (db) => {
   let f: ReportFixture;
@@ -19,6 +24,9 @@ describe.each(testDbKinds)('saved report views on %s', (db) => {
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
     callAs(f.app, method, url, token, payload);
+  /** Success data of an endpoint, parsed by its schema (json-caller.ts); `fail` its failure envelope. */
+  const typed: ReturnType<typeof endpointCallers>['call'] = (...args) => endpointCallers(f.app).call(...args);
+  const fail: ReturnType<typeof endpointCallers>['fail'] = (...args) => endpointCallers(f.app).fail(...args);
   const query = {
     dt: '20260108,20260114',
     preset: 'last_7_days',
@@ -30,15 +38,10 @@ describe.each(testDbKinds)('saved report views on %s', (db) => {
     page_index: '3',
     page_size: '50',
   };
-  const save = async (token: string, name: string, shared: boolean) => {
-    const body = await call('POST', '/v1/report/views', token, { kind: 'sdk', name, shared, query });
-    expect(body.code).toBe(0);
-    return body.data as { id: number; name: string; query: Record<string, string> };
-  };
-  const names = async (token: string) =>
-    ((await call('GET', '/v1/report/views?kind=sdk', token)).data.list as { name: string }[]).map(
-      (v) => v.name,
-    );
+  const save = (token: string, name: string, shared: boolean) =>
+    typed(v.create, { body: { kind: 'sdk', name, shared, query } }, token);
+  const list = (token: string, kind: 'sdk' | 'game' = 'sdk') => typed(v.list, { query: { kind } }, token);
+  const names = async (token: string) => (await list(token)).list.map((x) => x.name);
 
   it('keeps the whole page state but paging, and shows private views to their owner only', async () => {
     const mine = await save(f.tokens.demo, 'Admin private', false);
@@ -55,9 +58,7 @@ describe.each(testDbKinds)('saved report views on %s', (db) => {
     const shared = await save(f.tokens.member, 'Team revenue', true);
     expect(await names(f.tokens.demo)).toContain('Team revenue');
     expect(await names(f.tokens.other)).not.toContain('Team revenue');
-    const seen = (await call('GET', '/v1/report/views?kind=sdk', f.tokens.demo)).data.list.find(
-      (v: { id: number }) => v.id === shared.id,
-    );
+    const seen = (await list(f.tokens.demo)).list.find((x) => x.id === shared.id);
     expect(seen).toMatchObject({ mine: false, shared: true, owner_name: 'Demo Member' });
 
     const edit = { kind: 'sdk', name: 'Hijacked', shared: true, query: {} };
@@ -79,12 +80,10 @@ describe.each(testDbKinds)('saved report views on %s', (db) => {
 
   it('lists only the asked kind and refuses kinds the caller may not open', async () => {
     await save(f.tokens.demo, 'SDK only', true);
-    const rtb = await call('GET', '/v1/report/views?kind=rtb', f.tokens.member);
-    expect(rtb.code).toBe(402);
+    expect((await fail(v.list, { query: { kind: 'rtb' } }, f.tokens.member)).code).toBe(402);
     expect(await names(f.tokens.member)).toContain('SDK only');
-    const game = await call('GET', '/v1/report/views?kind=game', f.tokens.member);
-    expect(game.code).toBe(0);
-    expect(game.data.list.map((v: { name: string }) => v.name)).not.toContain('SDK only');
+    const game = await list(f.tokens.member, 'game');
+    expect(game.list.map((x) => x.name)).not.toContain('SDK only');
   });
 
   it('answers 604 with field errors on bad input', async () => {
@@ -98,7 +97,7 @@ describe.each(testDbKinds)('saved report views on %s', (db) => {
     for (const payload of bad) {
       const body = await call('POST', '/v1/report/views', f.tokens.demo, payload);
       expect(body.code).toBe(604);
-      expect(body.data.errors.length).toBeGreaterThan(0);
+      expect(errorFields(failureEnvelope.parse(body)).length).toBeGreaterThan(0);
     }
     expect((await call('GET', '/v1/report/views?kind=zzz', f.tokens.demo)).code).toBe(604);
     expect((await call('DELETE', '/v1/report/views/abc', f.tokens.demo)).code).toBe(604);

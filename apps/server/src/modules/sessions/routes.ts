@@ -2,49 +2,35 @@
  * The caller's sessions (issue 16 §4): list, sign out one, sign out all others (after the password
  * and, with two-factor on, a code: issue 22 item 10).
  */
-import { reauthBody, securityEventList, sessionList, sessionRevokeBody } from '@portal/contracts/security.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { answer, ok } from '../../lib/route-schema.ts';
-import { declareCaller } from '../../plugins/route-callers.ts';
+import { route } from '../../lib/endpoint-route.ts';
+import { ok } from '../../lib/route-schema.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { listSignInEvents } from '../audit/sign-in-events.ts';
 import { twoFactorDepsOf } from '../two-factor/deps.ts';
 import { reauthenticate } from '../two-factor/two-factor-service.ts';
 import { deviceOf, listSessions, revokeOtherSessions, revokeOwnSession } from './session-service.ts';
 
-const security = [{ token: [] }];
-
 export async function sessionRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  // Every route of this group needs a session (api-contract §1): authenticated once, here.
-  declareCaller(app, 'session');
   const twoFactor = twoFactorDepsOf(root);
 
-  app.get(
-    '/v1/account/sessions',
-    {
-      schema: {
-        tags: ['sessions'],
-        summary: "The caller's live sessions: device, address, started, last seen",
-        security,
-        response: { 200: answer(sessionList) },
-      },
-    },
+  route(
+    app,
+    endpoints.security.sessions,
+    { tags: ['sessions'], summary: "The caller's live sessions: device, address, started, last seen" },
     async (request) => ok(request, { list: await listSessions(app.db, currentUser(request), app.now()) }),
   );
 
-  app.get(
-    '/v1/account/security_events',
+  route(
+    app,
+    endpoints.security.events,
     {
-      schema: {
-        tags: ['sessions'],
-        summary:
-          "The caller's latest 50 sign-in events: sign-ins, failed attempts, lockouts, recovery codes, password changes, sign-outs",
-        security,
-        response: { 200: answer(securityEventList) },
-      },
+      tags: ['sessions'],
+      summary:
+        "The caller's latest 50 sign-in events: sign-ins, failed attempts, lockouts, recovery codes, password changes, sign-outs",
     },
     async (request) => {
       const rows = await listSignInEvents(app.db, currentUser(request).userId);
@@ -57,16 +43,12 @@ export async function sessionRoutes(root: FastifyInstance) {
     },
   );
 
-  app.delete(
-    '/v1/account/sessions',
+  route(
+    app,
+    endpoints.security.revokeSession,
     {
-      schema: {
-        tags: ['sessions'],
-        summary: 'Sign out one of the caller’s sessions (10008 when it is not a live one of theirs)',
-        security,
-        body: sessionRevokeBody,
-        response: { 200: answer(z.null()) },
-      },
+      tags: ['sessions'],
+      summary: 'Sign out one of the caller’s sessions (10008 when it is not a live one of theirs)',
     },
     async (request) => {
       await revokeOwnSession(app.db, currentUser(request), request.body.id, app.now());
@@ -74,17 +56,13 @@ export async function sessionRoutes(root: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/v1/account/sessions/others',
+  route(
+    app,
+    endpoints.security.revokeOtherSessions,
     {
-      schema: {
-        tags: ['sessions'],
-        summary:
-          'Sign out every session of the caller except this one, after the password (606) and, with two-factor on, a code (10030)',
-        security,
-        body: reauthBody,
-        response: { 200: answer(z.object({ revoked: z.number().int() })) },
-      },
+      tags: ['sessions'],
+      summary:
+        'Sign out every session of the caller except this one, after the password (606) and, with two-factor on, a code (10030)',
     },
     async (request) => {
       const user = currentUser(request);

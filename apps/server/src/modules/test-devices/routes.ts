@@ -3,18 +3,12 @@
  * add, edit and remove. The ad server's signed read lives with the other partner calls
  * (modules/external/routes.ts).
  */
-import {
-  testDevice,
-  testDeviceBody,
-  testDeviceIdParams,
-  testDeviceList,
-} from '@portal/contracts/test-devices.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../lib/endpoint-route.ts';
 import { requestLang } from '../../lib/request-lang.ts';
-import { answer, ok } from '../../lib/route-schema.ts';
-import { declareCaller } from '../../plugins/route-callers.ts';
+import { ok } from '../../lib/route-schema.ts';
 import { currentUser } from '../../plugins/session.ts';
 import {
   addTestDevice,
@@ -26,51 +20,32 @@ import {
 
 export async function testDeviceRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  declareCaller(app, 'session');
-  const common = { tags: ['test devices'], security: [{ token: [] }] };
+  const common = { tags: ['test devices'] };
 
-  app.get(
-    '/v1/test_devices',
-    {
-      schema: {
-        ...common,
-        summary: "The organisation's test devices (organisation admins)",
-        response: { 200: answer(testDeviceList) },
-      },
-    },
+  route(
+    app,
+    endpoints.testDevices.list,
+    { ...common, summary: "The organisation's test devices (organisation admins)" },
     async (request) => {
       const reach = testDeviceReach(currentUser(request));
       return ok(request, { list: await listTestDevices(app.db, reach.companyId) });
     },
   );
 
-  app.post(
-    '/v1/test_devices',
-    {
-      schema: {
-        ...common,
-        summary: 'Add a test device (GAID or IDFA); 10150 when the ID is already listed',
-        body: testDeviceBody,
-        response: { 200: answer(testDevice) },
-      },
-    },
+  route(
+    app,
+    endpoints.testDevices.create,
+    { ...common, summary: 'Add a test device (GAID or IDFA); 10150 when the ID is already listed' },
     async (request) => {
       const reach = testDeviceReach(currentUser(request));
       return ok(request, await addTestDevice(app.db, reach, request.body, requestLang(request), app.now()));
     },
   );
 
-  app.put(
-    '/v1/test_devices/:id',
-    {
-      schema: {
-        ...common,
-        summary: 'Edit a test device of the organisation',
-        params: testDeviceIdParams,
-        body: testDeviceBody,
-        response: { 200: answer(testDevice) },
-      },
-    },
+  route(
+    app,
+    endpoints.testDevices.update,
+    { ...common, summary: 'Edit a test device of the organisation' },
     async (request) => {
       const reach = testDeviceReach(currentUser(request));
       return ok(
@@ -87,16 +62,10 @@ export async function testDeviceRoutes(root: FastifyInstance) {
     },
   );
 
-  app.delete(
-    '/v1/test_devices/:id',
-    {
-      schema: {
-        ...common,
-        summary: 'Remove a test device of the organisation',
-        params: testDeviceIdParams,
-        response: { 200: answer(z.null()) },
-      },
-    },
+  route(
+    app,
+    endpoints.testDevices.remove,
+    { ...common, summary: 'Remove a test device of the organisation' },
     async (request) => {
       const reach = testDeviceReach(currentUser(request));
       await removeTestDevice(app.db, reach, request.params.id, app.now());
