@@ -21,8 +21,9 @@
  * /login and every path without one keep index.html. The sign-in chunk's hint is left out of the
  * landing pages (a signed-in screen does not need it).
  */
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin, Rolldown } from 'vite';
 import { inProbe } from './probe-build.ts';
 
@@ -65,7 +66,12 @@ function closure(byName: Map<string, Chunk>, roots: Chunk[]): string[] {
  */
 export function routeChunks(chunks: Chunk[], route: LandingRoute, srcDir: string): string[] {
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
-  const loaded = new Set(closure(byName, chunks.filter((c) => c.isEntry)));
+  const loaded = new Set(
+    closure(
+      byName,
+      chunks.filter((c) => c.isEntry),
+    ),
+  );
   const screen = chunkOf(chunks, path.join(srcDir, 'features', `${route.screen}.tsx`));
   if (!screen) return [];
   const roots = [
@@ -116,12 +122,20 @@ export function landingHtml(
   if (loginFile) html = html.replace(new RegExp(`\\s*<link rel="modulepreload"[^>]*${loginFile}"[^>]*>`), '');
   // the static frame needs only the stylesheet: the entry and its runtime do not block it either
   html = html
-    .replace('<script type="module" crossorigin src=', '<script type="module" crossorigin fetchpriority="low" src=')
-    .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
+    .replace(
+      '<script type="module" crossorigin src=',
+      '<script type="module" crossorigin fetchpriority="low" src=',
+    )
+    .replace(
+      /<link rel="modulepreload" crossorigin href=/g,
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
+    );
   const links = files
     .map((f) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="${base}${f}">\n`)
     .join('');
-  return html.replace(/\n\s*<\/head>/, `\n${links}  </head>`).replace(root, `<div id="root">${BOOT_FRAMES[frame]}</div>`);
+  return html
+    .replace(/\n\s*<\/head>/, `\n${links}  </head>`)
+    .replace(root, `<div id="root">${BOOT_FRAMES[frame]}</div>`);
 }
 
 /** `landing/<path>.html` for a route path (`/report/sdk` → `landing/report/sdk.html`). */
@@ -134,7 +148,11 @@ export function landingFile(routePath: string): string {
  * brotli and a gzip copy (the compression step has run by then). `routes()` gives the routes (read
  * from the route table when the build runs). Build only; the probe build is left alone.
  */
-export function landingPagesPlugin(routes: () => Promise<LandingRoute[]>, srcDir: string, loginModule: string): Plugin {
+export function landingPagesPlugin(
+  routes: () => Promise<LandingRoute[]>,
+  srcDir: string,
+  loginModule: string,
+): Plugin {
   let base = '/';
   return {
     name: 'portal-landing-pages',
@@ -147,9 +165,11 @@ export function landingPagesPlugin(routes: () => Promise<LandingRoute[]>, srcDir
       async handler(_options, bundle) {
         if (inProbe()) return;
         const index = bundle['index.html'];
-        if (!index || index.type !== 'asset') throw new Error('landing-pages: no index.html in the bundle');
+        if (index?.type !== 'asset') throw new Error('landing-pages: no index.html in the bundle');
         const chunks = Object.values(bundle).filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
-        const login = chunks.find((c) => !c.isEntry && c.facadeModuleId === path.join(srcDir, '..', loginModule));
+        const login = chunks.find(
+          (c) => !c.isEntry && c.facadeModuleId === path.join(srcDir, '..', loginModule),
+        );
         const indexHtml = String(index.source);
         for (const route of await routes()) {
           const files = routeChunks(chunks, route, srcDir);

@@ -26,12 +26,15 @@ const srcDir = fileURLToPath(new URL('./src', import.meta.url));
  */
 async function landingRoutes(): Promise<LandingRoute[]> {
   const { runnerImport } = await import('vite');
-  const { module } = await runnerImport<{ routeTable: Omit<LandingRoute, 'frame'>[] }>(`${srcDir}/lib/route-table.ts`, {
-    configFile: false,
-    root: webRoot,
-    resolve: { alias },
-    logLevel: 'silent',
-  });
+  const { module } = await runnerImport<{ routeTable: Omit<LandingRoute, 'frame'>[] }>(
+    `${srcDir}/lib/route-table.ts`,
+    {
+      configFile: false,
+      root: webRoot,
+      resolve: { alias },
+      logLevel: 'silent',
+    },
+  );
   return [
     { path: '/login', screen: 'account/pages/login-page', frame: 'login' },
     { path: '/home', screen: 'home/pages/home-page', frame: 'shell' },
