@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOOT_FRAMES, LAYOUT_MODULE, landingFile, landingHtml, routeChunks } from './landing-pages.ts';
+import { BOOT_FRAME, LAYOUT_MODULE, landingFile, landingHtml, routeChunks } from './landing-pages.ts';
 
 const SRC = '/repo/apps/web/src';
 const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], isEntry = false) => ({
@@ -33,7 +33,6 @@ const REPORT = {
   path: '/report/sdk',
   screen: 'reports/pages/sdk-report-page',
   prefetch: 'reports/api/prefetch-sdk-report',
-  frame: 'shell' as const,
 };
 
 const INDEX = `<!doctype html>
@@ -60,9 +59,7 @@ describe('landing pages', () => {
     ]);
   });
 
-  it('leaves the layout out of the sign-in page, and names nothing for a screen without a chunk', () => {
-    const login = { path: '/login', screen: 'account/pages/login-page', frame: 'login' as const };
-    expect(routeChunks(chunks, login, SRC)).toEqual(['assets/login-page-x.js']);
+  it('names nothing for a screen without a chunk', () => {
     expect(routeChunks(chunks, { ...REPORT, screen: 'reports/pages/nowhere-page' }, SRC)).toEqual([]);
   });
 
@@ -70,7 +67,6 @@ describe('landing pages', () => {
     const html = landingHtml(
       INDEX,
       ['assets/reports-g.js', 'assets/screens-s.js'],
-      'shell',
       '/',
       'assets/login-page-x.js',
     );
@@ -84,16 +80,16 @@ describe('landing pages', () => {
     expect(html).not.toContain('login-page-x.js');
     // the stylesheet keeps its place and its priority: the frame needs it
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-c.css">');
-    expect(html).toContain(`<div id="root">${BOOT_FRAMES.shell}</div>`);
+    expect(html).toContain(`<div id="root">${BOOT_FRAME}</div>`);
     // no inline script or style: the CSP allows neither (style attributes aside, which the frame avoids)
     expect(html).not.toMatch(/<script(?![^>]*\ssrc=)|<style|\sstyle=/);
   });
 
   it('puts the base in front of each chunk, and refuses a template without an empty root', () => {
-    expect(landingHtml(INDEX, ['assets/screens-s.js'], 'login', '/portal/')).toContain(
+    expect(landingHtml(INDEX, ['assets/screens-s.js'], '/portal/')).toContain(
       'href="/portal/assets/screens-s.js"',
     );
-    expect(() => landingHtml(INDEX.replace('<div id="root"></div>', ''), [], 'shell', '/')).toThrow(/#root/);
+    expect(() => landingHtml(INDEX.replace('<div id="root"></div>', ''), [], '/')).toThrow(/#root/);
   });
 
   it('files each page under landing/ by its path', () => {

@@ -9,9 +9,9 @@
  *
  *   - a `<link rel="modulepreload" fetchpriority="low">` for each chunk that screen's first paint loads
  *     beyond the entry (the layout's chunk, the screen's and its prefetcher's, and what they import
- *     statically), read off the bundle, so the list follows the code and is never kept by hand. Low
- *     priority: the stylesheet and the entry (the static frame's and the app's first needs) go first;
- *     the chunks follow while the entry runs, instead of after it;
+ *     statically), read off the bundle, so the list follows the code and is never kept by hand. They
+ *     (and the entry) are fetched at low priority: the stylesheet, the static frame's one need, keeps
+ *     the highest; the chunks arrive while the entry runs instead of after it;
  *   - a static frame in `#root` (dark header with the product's mark, a card of grey bars), styled by
  *     the app's own stylesheet (app/styles.css `.boot-*`), so the first paint comes with the HTML and
  *     the stylesheet instead of after the entry has run (first contentful paint); React replaces it on
@@ -19,7 +19,9 @@
  *
  * The server sends the landing page of a path in place of index.html (apps/server plugins/web-app.ts);
  * /login and every path without one keep index.html. The sign-in chunk's hint is left out of the
- * landing pages (a signed-in screen does not need it).
+ * landing pages (a signed-in screen does not need it). /login was tried with a frame of its own: its
+ * first contentful paint came 1.4 s sooner on Lighthouse's phone, but the entry's evaluation then
+ * counted as blocking time and the score did not move (bench/RESULTS.md §4e), so it was not kept.
  */
 
 import path from 'node:path';
@@ -27,11 +29,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin, Rolldown } from 'vite';
 import { inProbe } from './probe-build.ts';
 
-/**
- * A screen with a landing page: its URL path, its module (and prefetcher's) under src/features/
- * without extension, and its static frame: `shell` (a signed-in screen, in the layout) or `login`.
- */
-export type LandingRoute = { path: string; screen: string; prefetch?: string; frame: 'shell' | 'login' };
+/** A signed-in screen: its URL path, and its module (and prefetcher's) under src/features/, without extension. */
+export type LandingRoute = { path: string; screen: string; prefetch?: string };
 
 /** The layout every signed-in screen renders in (under src/). */
 export const LAYOUT_MODULE = 'app/layout/app-layout.tsx';
@@ -61,7 +60,7 @@ function closure(byName: Map<string, Chunk>, roots: Chunk[]): string[] {
 
 /**
  * The chunk files a route's first paint loads beyond the entry's (and its static imports): the
- * layout's (signed-in screens), the screen's and the prefetcher's closures, in that order. `srcDir` is apps/web/src.
+ * layout's, the screen's and the prefetcher's closures, in that order. `srcDir` is apps/web/src.
  * Empty when the screen has no chunk in the bundle (e.g. it became part of the entry).
  */
 export function routeChunks(chunks: Chunk[], route: LandingRoute, srcDir: string): string[] {
@@ -75,7 +74,7 @@ export function routeChunks(chunks: Chunk[], route: LandingRoute, srcDir: string
   const screen = chunkOf(chunks, path.join(srcDir, 'features', `${route.screen}.tsx`));
   if (!screen) return [];
   const roots = [
-    route.frame === 'shell' ? chunkOf(chunks, path.join(srcDir, LAYOUT_MODULE)) : undefined,
+    chunkOf(chunks, path.join(srcDir, LAYOUT_MODULE)),
     screen,
     route.prefetch ? chunkOf(chunks, path.join(srcDir, 'features', `${route.prefetch}.ts`)) : undefined,
   ].filter((c): c is Chunk => c !== undefined);
@@ -87,34 +86,20 @@ const MARK =
   '<svg class="boot-mark" viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="6" fill="#1f5eff"/>' +
   '<path d="M9 23V9h8a5 5 0 010 10h-4v4z" fill="#fff"/></svg>';
 
-/** The static frames (app/styles.css `.boot-*`), by kind of screen. */
-export const BOOT_FRAMES: Record<LandingRoute['frame'], string> = {
-  // the layout: header with the mark, a card of grey bars
-  shell:
-    '<div class="boot-frame" aria-hidden="true"><header class="app-header shell-skeleton-header">' +
-    MARK +
-    '</header><main class="app-content"><div class="content-skeleton boot-card">' +
-    '<div class="boot-bar boot-bar-title"></div><div class="boot-bar boot-bar-70"></div>' +
-    '<div class="boot-bar boot-bar-50"></div><div class="boot-block"></div></div></main></div>',
-  // the sign-in screen: its background and header with the mark, its card empty
-  login:
-    '<div class="login-screen boot-frame-login" aria-hidden="true"><header class="login-top">' +
-    MARK +
-    '</header><main class="login-main"><section class="login-card boot-login-card"></section></main></div>',
-};
+/** The static frame: the layout's header with the mark, a card of grey bars (app/styles.css `.boot-*`). */
+export const BOOT_FRAME =
+  '<div class="boot-frame" aria-hidden="true"><header class="app-header shell-skeleton-header">' +
+  MARK +
+  '</header><main class="app-content"><div class="content-skeleton boot-card">' +
+  '<div class="boot-bar boot-bar-title"></div><div class="boot-bar boot-bar-70"></div>' +
+  '<div class="boot-bar boot-bar-50"></div><div class="boot-block"></div></div></main></div>';
 
 /**
  * index.html made into a route's landing page: the modulepreloads of `files` (under `base`) after the
  * stylesheet, the sign-in chunk's hint (`loginFile`) dropped, and the static frame in `#root`.
  * Throws when index.html has no empty `#root` or no `</head>` (the template changed: fail the build).
  */
-export function landingHtml(
-  indexHtml: string,
-  files: string[],
-  frame: LandingRoute['frame'],
-  base: string,
-  loginFile?: string,
-): string {
+export function landingHtml(indexHtml: string, files: string[], base: string, loginFile?: string): string {
   const root = '<div id="root"></div>';
   if (!indexHtml.includes(root) || !indexHtml.includes('</head>'))
     throw new Error('landing-pages: index.html has no empty #root or no </head>');
@@ -135,7 +120,7 @@ export function landingHtml(
     .join('');
   return html
     .replace(/\n\s*<\/head>/, `\n${links}  </head>`)
-    .replace(root, `<div id="root">${BOOT_FRAMES[frame]}</div>`);
+    .replace(root, `<div id="root">${BOOT_FRAME}</div>`);
 }
 
 /** `landing/<path>.html` for a route path (`/report/sdk` → `landing/report/sdk.html`). */
@@ -174,7 +159,7 @@ export function landingPagesPlugin(
         for (const route of await routes()) {
           const files = routeChunks(chunks, route, srcDir);
           if (files.length === 0) continue;
-          const html = landingHtml(indexHtml, files, route.frame, base, login?.fileName);
+          const html = landingHtml(indexHtml, files, base, login?.fileName);
           const fileName = landingFile(route.path);
           this.emitFile({ type: 'asset', fileName, source: html });
           const brotli = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });

@@ -21,25 +21,18 @@ const probeConfig = () => ({ configFile: fileURLToPath(import.meta.url), root: w
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 
 /**
- * The screens that get a landing page (landing-pages.ts): /login, the home page (router.tsx) and
- * every screen of the route table, read from src/lib/route-table.ts through Vite's module runner.
+ * The screens that get a landing page (landing-pages.ts): the home page (router.tsx) and every
+ * signed-in screen of the route table, read from src/lib/route-table.ts through Vite's module runner.
  */
 async function landingRoutes(): Promise<LandingRoute[]> {
   const { runnerImport } = await import('vite');
-  const { module } = await runnerImport<{ routeTable: Omit<LandingRoute, 'frame'>[] }>(
-    `${srcDir}/lib/route-table.ts`,
-    {
-      configFile: false,
-      root: webRoot,
-      resolve: { alias },
-      logLevel: 'silent',
-    },
-  );
-  return [
-    { path: '/login', screen: 'account/pages/login-page', frame: 'login' },
-    { path: '/home', screen: 'home/pages/home-page', frame: 'shell' },
-    ...module.routeTable.map((r) => ({ ...r, frame: 'shell' as const })),
-  ];
+  const { module } = await runnerImport<{ routeTable: LandingRoute[] }>(`${srcDir}/lib/route-table.ts`, {
+    configFile: false,
+    root: webRoot,
+    resolve: { alias },
+    logLevel: 'silent',
+  });
+  return [{ path: '/home', screen: 'home/pages/home-page' }, ...module.routeTable];
 }
 
 /** The API server; PORTAL_API overrides it (e.g. a second server on another port). */
