@@ -4,7 +4,8 @@ import { type AliasOptions, defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { antdCssPlugin } from './antd-css.ts';
 import { chunkGroupsPlugin } from './chunk-groups.ts';
-import { loginPreloadPlugin } from './login-preload.ts';
+import { type LandingRoute, landingPagesPlugin } from './landing-pages.ts';
+import { LOGIN_MODULE, loginPreloadPlugin } from './login-preload.ts';
 import { inProbe } from './probe-build.ts';
 
 /**
@@ -17,6 +18,22 @@ export const alias: AliasOptions = [
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const probeConfig = () => ({ configFile: fileURLToPath(import.meta.url), root: webRoot });
+const srcDir = fileURLToPath(new URL('./src', import.meta.url));
+
+/**
+ * The screens that get a landing page (landing-pages.ts): the home page (router.tsx) and every
+ * signed-in screen of the route table, read from src/lib/route-table.ts through Vite's module runner.
+ */
+async function landingRoutes(): Promise<LandingRoute[]> {
+  const { runnerImport } = await import('vite');
+  const { module } = await runnerImport<{ routeTable: LandingRoute[] }>(`${srcDir}/lib/route-table.ts`, {
+    configFile: false,
+    root: webRoot,
+    resolve: { alias },
+    logLevel: 'silent',
+  });
+  return [{ path: '/home', screen: 'home/pages/home-page' }, ...module.routeTable];
+}
 
 /** The API server; PORTAL_API overrides it (e.g. a second server on another port). */
 const API = process.env.PORTAL_API ?? 'http://127.0.0.1:8080';
@@ -37,6 +54,8 @@ export default defineConfig({
     antdCssPlugin(probeConfig),
     // /login's lazy chunk named in index.html, so it arrives beside the entry (login-preload.ts)
     loginPreloadPlugin(),
+    // each signed-in screen's landing page: its chunks named up front, a static frame painted first
+    landingPagesPlugin(landingRoutes, srcDir, LOGIN_MODULE),
     // compressed copies are for the real build only, not the probe
     !inProbe() &&
       compression({

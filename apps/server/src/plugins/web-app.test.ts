@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 const JS = `export const x = ${JSON.stringify('portal '.repeat(400))};\n`;
 const HTML = `<!doctype html><title>portal-shell</title><script type="module" src="/assets/app-1a2b3c.js"></script>${' '.repeat(2000)}`;
+const LANDING = HTML.replace('portal-shell', 'portal-apps-landing');
 
 /** Writes `file`, with `.br` and `.gz` copies as the web build does. */
 function writeCompressed(file: string, text: string) {
@@ -23,6 +24,8 @@ describe('web app serving: pre-compressed files, caching, security headers, comp
     mkdirSync(path.join(dist, 'assets'));
     writeCompressed(path.join(dist, 'index.html'), HTML);
     writeCompressed(path.join(dist, 'assets', 'app-1a2b3c.js'), JS);
+    mkdirSync(path.join(dist, 'landing', 'apps'), { recursive: true });
+    writeCompressed(path.join(dist, 'landing', 'apps', 'list.html'), LANDING);
     t = await createTestApp({ env: { WEB_DIST: dist } });
   }, 180_000);
   afterAll(async () => {
@@ -63,6 +66,19 @@ describe('web app serving: pre-compressed files, caching, security headers, comp
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(res.rawPayload).toString()).toBe(HTML);
+    }
+  });
+
+  it("answers a screen's path with its landing page, and only that path", async () => {
+    for (const url of ['/apps/list', '/apps/list?t=abc']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(LANDING);
+    }
+    for (const url of ['/apps/list/x', '/apps', '/login']) {
+      expect((await get(url)).body).toBe(HTML);
     }
   });
 

@@ -6,9 +6,12 @@
  * - caching: hashed assets (`/assets/*`, names change with their content) `public, max-age=31536000,
  *   immutable`; everything else, index.html and the SPA fallback included, `no-cache` (revalidate
  *   each time, so a new deploy is seen at once).
+ * - landing pages: a signed-in screen's path is answered with the build's `landing/<path>.html` when it
+ *   has one (apps/web/landing-pages.ts: index.html plus the screen's chunks named up front and a static
+ *   frame painted before the app runs); every other path gets index.html.
  * Without a build, unknown routes answer the 404 envelope only.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isApiPath } from '@portal/contracts/endpoints.ts';
@@ -20,6 +23,23 @@ const noFallback = (url: string) => isApiPath(url) || url.startsWith('/docs');
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 
+/**
+ * The build's landing pages by URL path (`landing/report/sdk.html` → `/report/sdk`), read once at
+ * start-up; empty when the build has none.
+ */
+export function landingPages(dist: string): Map<string, string> {
+  const dir = path.join(dist, 'landing');
+  if (!existsSync(dir)) return new Map();
+  return new Map(
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.html'))
+      .map((f) => {
+        const rel = f.split(path.sep).join('/');
+        return [`/${rel.slice(0, -'.html'.length)}`, `landing/${rel}`];
+      }),
+  );
+}
+
 /** Registers the static web app from `dist` when it holds an index.html. */
 export function registerWebApp(app: FastifyInstance, dist: string) {
   if (!existsSync(path.join(dist, 'index.html'))) {
@@ -27,6 +47,7 @@ export function registerWebApp(app: FastifyInstance, dist: string) {
     return;
   }
   const assets = `${path.join(dist, 'assets')}${path.sep}`;
+  const landings = landingPages(dist);
   // The web app's files are public (plugins/route-callers.ts). @fastify/static takes no route config
   // and must sit on the root (the fallback below sends its index.html), so a root hook marks its
   // routes: it is added last, after every module, and so marks only these.
@@ -48,7 +69,8 @@ export function registerWebApp(app: FastifyInstance, dist: string) {
     const url = request.url;
     const read = request.method === 'GET' || request.method === 'HEAD';
     if (read && !noFallback(url)) {
-      return reply.type('text/html').sendFile('index.html');
+      const page = landings.get(url.split('?')[0] as string) ?? 'index.html';
+      return reply.type('text/html').sendFile(page);
     }
     return answerNotFound(request, reply);
   });

@@ -9,7 +9,7 @@
 
 import { FilterOutlined } from '@ant-design/icons';
 import { AdStyle } from '@portal/contracts/constants.ts';
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import { Button, Form, Input, Select, Space } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '@/lib/i18n.ts';
@@ -23,6 +23,7 @@ import { presetToRange } from '../lib/report-view.ts';
 import { CompareSelect } from './compare-select.tsx';
 import { DatePresets } from './date-presets.tsx';
 import { activeValues, FilterChips } from './filter-chips.tsx';
+import { RangePicker } from './range-picker.tsx';
 
 const AD_STYLES = [AdStyle.BANNER, AdStyle.INTERSTITIAL, AdStyle.NATIVE, AdStyle.REWARDED_VIDEO];
 
@@ -223,12 +224,13 @@ export function ReportFilters(props: {
             },
           ]}
         >
-          <DatePicker.RangePicker
+          <RangePicker
             allowClear={false}
             disabledDate={(d) => isDisabledDay(d, earliest, undefined, props.def.kind)}
             id={{ start: 'report-date-start', end: 'report-date-end' }}
             data-testid="report-range"
-            style={{ width: 240 }}
+            width={240}
+            label={t('filters.date')}
           />
         </Form.Item>
         <Form.Item name="compare">

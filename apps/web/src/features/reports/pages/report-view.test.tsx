@@ -108,8 +108,11 @@ describe('report presets, comparison and KPI cards', { timeout: 90_000 }, () => 
     const expected = `${lastMonthEnd.startOf('month').format('YYYYMMDD')},${lastMonthEnd.format('YYYYMMDD')}`;
     await pick('report-preset', '上月');
     await waitFor(() => expect(lastPage(api.callsTo('/v1/report/list/sdk'))?.get('dt')).toBe(expected));
-    expect((document.getElementById('report-date-start') as HTMLInputElement).value).toBe(
-      lastMonthEnd.startOf('month').format('YYYY-MM-DD'),
+    // the range picker loads in its own chunk (components/range-picker.tsx): wait for it, then its value
+    await waitFor(() =>
+      expect((document.getElementById('report-date-start') as HTMLInputElement | null)?.value).toBe(
+        lastMonthEnd.startOf('month').format('YYYY-MM-DD'),
+      ),
     );
     await waitFor(() => expect(api.callsTo('/v1/report/trend/sdk').at(-1)?.query.get('dt')).toBe(expected));
 
