@@ -6,7 +6,7 @@
  * answered with `failure(code, msg)`, an HTTP error with `httpError(status, body)`; either may also
  * come from a handler `(call) => data | failure(…)` that reads the request.
  */
-import { type Endpoint, endpointList } from '@portal/contracts/endpoints.ts';
+import { type Endpoint, endpointList, endpoints } from '@portal/contracts/endpoints.ts';
 import type { z } from 'zod';
 import { endpointPath } from '@/lib/call-endpoint.ts';
 import { contractReply, type Reply } from './contract-reply.ts';
@@ -55,7 +55,7 @@ export function isCallOf(endpoint: Pick<Endpoint, 'method' | 'path'>, method: st
 }
 
 /** user_info answers code 200 (spec §7, as the server does); every other success code 0. */
-const successCode = (endpoint: Endpoint): 0 | 200 => (endpoint.path === '/api/v1/user/user_info' ? 200 : 0);
+const successCode = (endpoint: Endpoint): 0 | 200 => (endpoint === endpoints.account.userInfo ? 200 : 0);
 
 function toReply<E extends Endpoint>(endpoint: E, answer: MockAnswer<E>): Reply {
   if (answer instanceof Answer) return answer.reply;
