@@ -31,7 +31,11 @@ describe('mock(entry, …)', () => {
       data: { unread: 3 },
     });
     const info = mock(endpoints.account.userInfo, []);
-    expect(await info.reply(call('GET', '/api/v1/user/user_info'))).toEqual({ code: 200, msg: 'ok', data: [] });
+    expect(await info.reply(call('GET', '/api/v1/user/user_info'))).toEqual({
+      code: 200,
+      msg: 'ok',
+      data: [],
+    });
     const refused = mock(endpoints.notifications.unreadCount, () => failure(402, 'no'));
     expect(await refused.reply(call('GET', '/v1/notifications/unread_count'))).toEqual({
       code: 402,
