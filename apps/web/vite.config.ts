@@ -4,6 +4,7 @@ import { type AliasOptions, defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { antdCssPlugin } from './antd-css.ts';
 import { chunkGroupsPlugin } from './chunk-groups.ts';
+import { endpointRoutesPlugin } from './endpoint-routes.ts';
 import { type LandingRoute, landingPagesPlugin } from './landing-pages.ts';
 import { LOGIN_MODULE, loginPreloadPlugin } from './login-preload.ts';
 import { inProbe } from './probe-build.ts';
@@ -48,6 +49,8 @@ export default defineConfig({
   resolve: { alias },
   plugins: [
     react(),
+    // the endpoint table's area files load as their routes (method, path), without their schemas
+    endpointRoutesPlugin(),
     // the chunk groups (chunk-groups.ts) and antd's stylesheet cut to the components the bundle holds
     // (antd-css.ts), both from one probe build of this same config (probe-build.ts)
     chunkGroupsPlugin(probeConfig),

@@ -7,8 +7,10 @@
  * - The server registers every API route from this table and refuses to start when a route under an
  *   API prefix is not in it, an entry is not registered, or a route has no caller
  *   (apps/server/src/lib/endpoint-route.ts, plugins/route-callers.ts).
- * - The web's client is typed from it (EndpointQuery, EndpointBody, EndpointData).
- * - Tests call and mock endpoints through it (apps/server/src/test/json-caller.ts `callEndpoint`).
+ * - The web calls every endpoint by its entry, typed from it (apps/web/src/lib/call-endpoint.ts
+ *   `callEndpoint`: EndpointParams, EndpointQuery, EndpointBody in, EndpointData out).
+ * - Tests call and mock endpoints through it (apps/server/src/test/json-caller.ts `callEndpoint`;
+ *   the web's apps/web/src/test/mock-endpoint.ts `mock(entry, data)`).
  *
  * Adding an endpoint: its schemas in the area's contracts file, an entry in endpoints/<area>.ts, and
  * the handler with `route(app, endpoints.<area>.<name>, handler)` in the server module.

@@ -1,22 +1,21 @@
-import { captchaData } from '@portal/contracts/account.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getSession, getToken } from '@/lib/session.ts';
-import { contractReply } from '@/test/contract-reply.ts';
-import { demoUser, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
+import { demoUser, mock, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
-const captcha = contractReply(captchaData, { captcha_id: 'c1', b64s: 'data:image/svg+xml;base64,PHN2Zy8+' });
+const captcha = { captcha_id: 'c1', b64s: 'data:image/svg+xml;base64,PHN2Zy8+' };
 
 describe('routing (spec §2)', () => {
   it('sends a visitor without a token to /login with the redirect parameter', async () => {
-    mockApi({ 'POST /v1/passport/captcha/gen_math': captcha });
+    mockApi([mock(endpoints.account.captcha, captcha)]);
     const app = renderApp('/report/sdk?x=1');
     await waitFor(() => expect(app.location()).toBe('/login?redirect=%2Freport%2Fsdk%3Fx%3D1'));
     expect(await screen.findByTestId('login-submit')).toBeTruthy();
   });
 
   it('keeps public paths open and redirects / to /home', async () => {
-    mockApi({});
+    mockApi([]);
     const app = renderApp('/');
     await waitFor(() => expect(app.location()).toBe('/home'));
     expect(await screen.findByTestId('home-login')).toBeTruthy();

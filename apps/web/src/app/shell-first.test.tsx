@@ -3,10 +3,11 @@
  * screen waits for its permissions the frame (header, sidebar place) is drawn with a content
  * skeleton, not a lone centred spinner.
  */
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
+import { mock, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 import { titleKeyOf } from './document-title.tsx';
 
 describe('the app shell', () => {
@@ -26,7 +27,7 @@ describe('the app shell', () => {
   it('names the SDK report and the login screen', async () => {
     await i18next.changeLanguage('en');
     expect(i18next.t(titleKeyOf('/report/sdk') ?? '')).toBe('SDK report');
-    mockApi({});
+    mockApi([]);
     renderApp('/login');
     await waitFor(() => expect(document.title).toBe('Sign in · Publisher Portal'));
   });
@@ -34,12 +35,12 @@ describe('the app shell', () => {
   it('paints the frame and a content skeleton while the permissions load', async () => {
     seedSession();
     const routes = sessionRoutes();
-    mockApi({
+    mockApi([
       ...routes,
       // never answers within the test: the page stays in its loading state
-      'GET /api/v1/user/menu': () => new Promise(() => {}),
-      'GET /api/v1/user/user_info': () => new Promise(() => {}),
-    });
+      mock(endpoints.account.menu, () => new Promise(() => {})),
+      mock(endpoints.account.userInfo, () => new Promise(() => {})),
+    ]);
     renderApp('/report/sdk');
     expect(await screen.findByTestId('content-skeleton')).toBeTruthy();
     expect(screen.getByTestId('app-layout')).toBeTruthy();

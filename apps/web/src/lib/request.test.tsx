@@ -1,11 +1,16 @@
-import { captchaData } from '@portal/contracts/account.ts';
-import { channel, country } from '@portal/contracts/reports.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { contractReply } from '@/test/contract-reply.ts';
-import { mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
+import {
+  failure,
+  mock,
+  mockApi,
+  offTableRoute,
+  renderApp,
+  seedSession,
+  sessionRoutes,
+} from '@/test/render-app.tsx';
 import { getCookie } from './cookie.ts';
 import { RequestError, request } from './request.ts';
 import { StorageKey } from './storage-keys.ts';
@@ -25,7 +30,7 @@ async function mountShell(path = '/home') {
 describe('request client (spec §8)', () => {
   it('sends the token and language headers and resolves with data on code 0', async () => {
     seedSession('tok-1');
-    const api = mockApi({ ...sessionRoutes(), 'GET /v1/thing': { code: 0, data: { a: 1 } } });
+    const api = mockApi([...sessionRoutes(), offTableRoute('GET', '/v1/thing', { code: 0, data: { a: 1 } })]);
     await i18next.changeLanguage('en');
     await expect(request('/v1/thing', { query: { x: 'y', empty: '' } })).resolves.toEqual({ a: 1 });
     const call = api.callsTo('/v1/thing')[0];
@@ -35,7 +40,7 @@ describe('request client (spec §8)', () => {
   });
 
   it('sends no token header without a session', async () => {
-    const api = mockApi({ 'GET /v1/thing': { code: 0, data: 1 } });
+    const api = mockApi([offTableRoute('GET', '/v1/thing', { code: 0, data: 1 })]);
     await request('/v1/thing');
     expect(api.callsTo('/v1/thing')[0]?.headers.has('token')).toBe(false);
     expect(api.callsTo('/v1/thing')[0]?.headers.get('Accept-Language')).toBe('zh-CN');
@@ -45,13 +50,13 @@ describe('request client (spec §8)', () => {
     timeout: 60_000,
   }, async () => {
     seedSession();
-    mockApi({
+    mockApi([
       ...sessionRoutes(),
-      'GET /v1/report/stat_column/sdk': { code: 20003, msg: 'expired' },
-      'GET /v1/user/channels': contractReply(z.array(channel), []),
-      'GET /common/country': contractReply(z.array(country), []),
-      'POST /v1/passport/captcha/gen_math': contractReply(captchaData, { captcha_id: 'c', b64s: 'data:,' }),
-    });
+      mock(endpoints.reports.statColumns, failure(20003, 'expired'), { params: { kind: 'sdk' } }),
+      mock(endpoints.reports.channels, []),
+      mock(endpoints.catalogue.countries, []),
+      mock(endpoints.account.captcha, { captcha_id: 'c', b64s: 'data:,' }),
+    ]);
     const app = renderApp('/report/sdk');
     // The report page is a large chunk: its first transform can take long on a loaded machine.
     await waitFor(() => expect(app.location()).toBe('/login?redirect=%2Freport%2Fsdk'), { timeout: 30_000 });
@@ -67,7 +72,7 @@ describe('request client (spec §8)', () => {
 
   it('20005 logs out too', async () => {
     seedSession();
-    mockApi({ ...sessionRoutes(), 'GET /v1/thing': { code: 20005, msg: 'invalid' } });
+    mockApi([...sessionRoutes(), offTableRoute('GET', '/v1/thing', { code: 20005, msg: 'invalid' })]);
     const app = await mountShell();
     await expect(request('/v1/thing')).rejects.toMatchObject({ code: 20005 });
     await waitFor(() => expect(app.location()).toBe('/login?redirect=%2Fhome'));
@@ -77,11 +82,11 @@ describe('request client (spec §8)', () => {
   it('a session revoked before the router is ready still shows the message and keeps the page', async () => {
     // user_info answers 20003 at once: the forced logout runs before the router has mounted.
     seedSession('revoked-token');
-    mockApi({
-      'GET /api/v1/user/user_info': { code: 20003, msg: 'expired' },
-      'GET /api/v1/user/menu': { code: 20003, msg: 'expired' },
-      'POST /v1/passport/captcha/gen_math': contractReply(captchaData, { captcha_id: 'c', b64s: 'data:,' }),
-    });
+    mockApi([
+      mock(endpoints.account.userInfo, failure(20003, 'expired')),
+      mock(endpoints.account.menu, failure(20003, 'expired')),
+      mock(endpoints.account.captcha, { captcha_id: 'c', b64s: 'data:,' }),
+    ]);
     const app = renderApp('/account/index?tab=1');
     await waitFor(() => expect(app.location()).toBe('/login?redirect=%2Faccount%2Findex%3Ftab%3D1'));
     expect(await screen.findByText('登录已过期，请重新登录')).toBeTruthy();
@@ -89,7 +94,7 @@ describe('request client (spec §8)', () => {
   });
 
   it('402 warns with the fixed no-permission text and rejects', async () => {
-    mockApi({ ...sessionRoutes(), 'GET /v1/thing': { code: 402, msg: 'server words' } });
+    mockApi([...sessionRoutes(), offTableRoute('GET', '/v1/thing', { code: 402, msg: 'server words' })]);
     await mountShell('/404');
     const err = await request('/v1/thing').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RequestError);
@@ -99,7 +104,10 @@ describe('request client (spec §8)', () => {
   });
 
   it('604 shows its fixed text in the current language, not the server msg', async () => {
-    mockApi({ ...sessionRoutes(), 'GET /v1/thing': { code: 604, msg: 'dt: bad', data: { errors: [] } } });
+    mockApi([
+      ...sessionRoutes(),
+      offTableRoute('GET', '/v1/thing', { code: 604, msg: 'dt: bad', data: { errors: [] } }),
+    ]);
     await i18next.changeLanguage('en');
     await mountShell('/404');
     await expect(request('/v1/thing')).rejects.toMatchObject({ code: 604, kind: 'business' });
@@ -108,24 +116,30 @@ describe('request client (spec §8)', () => {
   });
 
   it('other codes show the server msg', async () => {
-    mockApi({ ...sessionRoutes(), 'GET /v1/thing': { code: 10001, msg: '验证码错误或已过期' } });
+    mockApi([
+      ...sessionRoutes(),
+      offTableRoute('GET', '/v1/thing', { code: 10001, msg: '验证码错误或已过期' }),
+    ]);
     await mountShell('/404');
     await expect(request('/v1/thing')).rejects.toMatchObject({ code: 10001 });
     expect(await screen.findByText('验证码错误或已过期')).toBeTruthy();
   });
 
   it('HTTP errors reject as http errors with a message', async () => {
-    mockApi({
+    mockApi([
       ...sessionRoutes(),
-      'GET /v1/thing': { status: 500, body: { code: 602, msg: '系统错误', data: null } },
-    });
+      offTableRoute('GET', '/v1/thing', { status: 500, body: { code: 602, msg: '系统错误', data: null } }),
+    ]);
     await mountShell('/404');
     await expect(request('/v1/thing')).rejects.toMatchObject({ kind: 'http', status: 500 });
     expect(await screen.findByText('系统错误')).toBeTruthy();
   });
 
   it('network failures reject as network errors', async () => {
-    mockApi({ ...sessionRoutes(), 'GET /v1/thing': () => Promise.reject(new TypeError('Failed to fetch')) });
+    mockApi([
+      ...sessionRoutes(),
+      offTableRoute('GET', '/v1/thing', () => Promise.reject(new TypeError('Failed to fetch'))),
+    ]);
     await mountShell('/404');
     await expect(request('/v1/thing')).rejects.toMatchObject({ kind: 'network' });
     expect(await screen.findByText('网络错误，请检查网络后重试')).toBeTruthy();

@@ -1,8 +1,9 @@
 /** GET /common/country → [{ country_code, country_name }], cached in sessionStorage per language (spec §3 Country). Shared by the report filters and the home page's audience section. */
+import { catalogueEndpoints } from '@portal/contracts/endpoints/catalogue.ts';
 import type { Country } from '@portal/contracts/reports.ts';
 import { useQuery } from '@tanstack/react-query';
+import { callEndpoint } from './call-endpoint.ts';
 import { currentLang } from './i18n.ts';
-import { request } from './request.ts';
 import { countryCacheKey } from './storage-keys.ts';
 import { nextPaint } from './use-after-paint.ts';
 
@@ -17,7 +18,7 @@ export async function fetchCountries(lang: string): Promise<Country[]> {
       sessionStorage.removeItem(key);
     }
   }
-  const list = await request<Country[]>('/common/country');
+  const list = await callEndpoint(catalogueEndpoints.countries);
   sessionStorage.setItem(key, JSON.stringify(list));
   return list;
 }

@@ -1,24 +1,26 @@
 /** Test helpers: render the whole app at a path with a mocked fetch, and seed a session. */
-import { type MenuItem, menuItem, type UserInfo, userInfo } from '@portal/contracts/account.ts';
-import { unreadCount } from '@portal/contracts/notifications.ts';
+import type { MenuItem, UserInfo } from '@portal/contracts/account.ts';
+import { type Endpoint, endpoints } from '@portal/contracts/endpoints.ts';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { expect, vi } from 'vitest';
-import { z } from 'zod';
 import { AppProviders, createQueryClient } from '@/app/providers.tsx';
 import { AppRoutes } from '@/app/router.tsx';
 import { setCookie } from '@/lib/cookie.ts';
 import { refreshSession } from '@/lib/session.ts';
 import { StorageKey } from '@/lib/storage-keys.ts';
-import { contractReply, type Reply } from './contract-reply.ts';
+import type { Reply } from './contract-reply.ts';
+import { type Call, isCallOf, mock, type RouteMock } from './mock-endpoint.ts';
 
-export type Call = { method: string; path: string; query: URLSearchParams; headers: Headers; body: unknown };
-export type { Reply };
+export { failure, httpError, mock, offTableRoute } from './mock-endpoint.ts';
+export type { Call, Reply, RouteMock };
 
-type Handler = (call: Call) => Reply | Promise<Reply>;
-
-/** Stubs fetch with handlers keyed by `METHOD /path`; records every call. Unknown routes answer 404. */
-export function mockApi(routes: Record<string, Handler | Reply>) {
+/**
+ * Stubs fetch with `mocks` (mock-endpoint.ts: `mock(endpoints.<area>.<name>, data)`); records every
+ * call. A later mock of the same route wins (a test's own after sessionRoutes()); a request no mock
+ * matches answers 404.
+ */
+export function mockApi(mocks: RouteMock[]) {
   const calls: Call[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -30,14 +32,19 @@ export function mockApi(routes: Record<string, Handler | Reply>) {
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
     };
     calls.push(call);
-    const route = routes[`${call.method} ${call.path}`];
-    const reply = typeof route === 'function' ? await route(call) : route;
-    if (!reply) return jsonResponse(404, { code: 404, msg: 'not found', data: null });
+    const route = mocks.findLast((m) => m.matches(call.method, call.path));
+    if (!route) return jsonResponse(404, { code: 404, msg: 'not found', data: null });
+    const reply = await route.reply(call);
     if ('status' in reply) return jsonResponse(reply.status, reply.body);
     return jsonResponse(200, { msg: 'ok', data: null, ...reply });
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { calls, fetchMock, callsTo: (path: string) => calls.filter((c) => c.path === path) };
+  /** The calls of an entry (method and path pattern), or of one concrete path (any method). */
+  const callsTo = (target: Pick<Endpoint, 'method' | 'path'> | string) =>
+    calls.filter((c) =>
+      typeof target === 'string' ? c.path === target : isCallOf(target, c.method, c.path),
+    );
+  return { calls, fetchMock, callsTo };
 }
 
 function jsonResponse(status: number, body: unknown): Response {
@@ -83,12 +90,16 @@ export function seedSession(token = 'test-token', user: UserInfo = demoUser) {
 }
 
 /** The session endpoints a signed-in page calls (the navbar's bell asks for the unread count). */
-export function sessionRoutes(menu: MenuItem[] = sdkMenu, user: UserInfo = demoUser, unread = 0) {
-  return {
-    'GET /api/v1/user/user_info': contractReply(z.array(userInfo), [user], 200),
-    'GET /api/v1/user/menu': contractReply(z.array(menuItem), menu),
-    'GET /v1/notifications/unread_count': contractReply(unreadCount, { unread }),
-  } satisfies Record<string, Reply>;
+export function sessionRoutes(
+  menu: MenuItem[] = sdkMenu,
+  user: UserInfo = demoUser,
+  unread = 0,
+): RouteMock[] {
+  return [
+    mock(endpoints.account.userInfo, [user]),
+    mock(endpoints.account.menu, menu),
+    mock(endpoints.notifications.unreadCount, { unread }),
+  ];
 }
 
 function LocationProbe() {

@@ -6,11 +6,13 @@
  * also when it answers within the frame of the first paint (antd redraws at most once a frame and
  * drops later changes of that frame), and a language switch never leaves an earlier text behind.
  */
+import type { UserInfo } from '@portal/contracts/account.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { act, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { consumeQueryToken } from '@/lib/session.ts';
-import { mockApi, type Reply, renderApp, sessionRoutes } from '@/test/render-app.tsx';
+import { demoUser, mock, mockApi, renderApp, sessionRoutes } from '@/test/render-app.tsx';
 
 /** Animation frames that run only on {@link nextFrame}. */
 const frames = new Map<number, FrameRequestCallback>();
@@ -49,16 +51,16 @@ describe('watermark (issue 14 item 7)', () => {
   it('after a ?t= sign-in shows the email once user_info answers in the same frame, in either language', async () => {
     window.history.replaceState(null, '', '/home?t=query-token');
     expect(consumeQueryToken()).toBe(true);
-    let answer: (reply: Reply) => void = () => undefined;
-    mockApi({
+    let answer: (users: UserInfo[]) => void = () => undefined;
+    mockApi([
       ...sessionRoutes(),
-      'GET /api/v1/user/user_info': () => new Promise<Reply>((resolve) => (answer = resolve)),
-    });
+      mock(endpoints.account.userInfo, () => new Promise<UserInfo[]>((resolve) => (answer = resolve))),
+    ]);
     renderApp('/home');
     // First paint: the product name, drawn at once.
     await waitFor(() => expect(watermarkText()).toBe('发布商平台'));
     // user_info answers before the next frame.
-    await act(async () => answer(sessionRoutes()['GET /api/v1/user/user_info']));
+    await act(async () => answer([demoUser]));
     await waitFor(() => expect(screen.getByTestId('app-layout').dataset.watermark).toBe('demo@example.com'));
     await waitFor(() => {
       nextFrame();
@@ -70,7 +72,7 @@ describe('watermark (issue 14 item 7)', () => {
   });
 
   it('signed out, the product name follows the language', async () => {
-    mockApi({});
+    mockApi([]);
     renderApp('/home');
     await waitFor(() => expect(watermarkText()).toBe('发布商平台'));
     await act(() => i18next.changeLanguage('en'));

@@ -2,9 +2,12 @@
  * Encrypted, signed POSTs (api-contract §3–4) of the reset and sign-up pages: the plaintext is the
  * form plus `timestamp`, `plat_type` 4 and `sign`; the body is `{ data: <JWE> }`, like login.
  */
+import type { encryptedBody } from '@portal/contracts/account.ts';
+import type { EndpointData } from '@portal/contracts/endpoints.ts';
 import i18next from 'i18next';
+import { callEndpointUnchecked, type EnvelopeEndpoint } from '@/lib/call-endpoint.ts';
 import { fail } from '@/lib/notify.ts';
-import { RequestError, request } from '@/lib/request.ts';
+import { RequestError } from '@/lib/request.ts';
 import { signBody } from '@/lib/signing.ts';
 import { getPublicKey } from './use-login.ts';
 
@@ -19,10 +22,17 @@ async function loadEncrypt(): Promise<typeof import('./encrypt.ts')> {
   }
 }
 
-/** Signs `fields`, encrypts them to the server's key and POSTs `{ data }` to `path`. */
-export async function postEncrypted<T>(path: string, fields: Record<string, unknown>): Promise<T> {
+/** An entry whose body is the encrypted `{ data: <JWE> }` (login, reset, sign-up, e-mail code). */
+type EncryptedEndpoint = EnvelopeEndpoint & { readonly method: 'POST'; readonly body: typeof encryptedBody };
+
+/** Signs `fields`, encrypts them to the server's key and POSTs `{ data }` to `endpoint`. */
+export async function postEncrypted<E extends EncryptedEndpoint>(
+  endpoint: E,
+  fields: Record<string, unknown>,
+): Promise<EndpointData<E>> {
   // jose loads with the first encrypted call only.
   const [key, { encryptPayload }] = await Promise.all([getPublicKey(), loadEncrypt()]);
   const data = await encryptPayload(key, await signBody(fields));
-  return request<T>(path, { method: 'POST', body: { data } });
+  // every such entry's body is `encryptedBody` ({ data }), which E, generic here, does not resolve to
+  return callEndpointUnchecked(endpoint, { body: { data } });
 }

@@ -1,14 +1,8 @@
 /** Two-factor and session endpoints of the account security screen (contracts security.ts). */
-import type {
-  ReauthBody,
-  RecoveryCodesData,
-  SecurityEvent,
-  SessionItem,
-  TwoFactorEnrolment,
-  TwoFactorStatus,
-} from '@portal/contracts/security.ts';
+import { securityEndpoints } from '@portal/contracts/endpoints/security.ts';
+import type { ReauthBody } from '@portal/contracts/security.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '@/lib/request.ts';
+import { callEndpoint } from '@/lib/call-endpoint.ts';
 
 const STATUS = ['two-factor'];
 const SESSIONS = ['sessions'];
@@ -17,7 +11,7 @@ const SESSIONS = ['sessions'];
 export function useTwoFactorStatus() {
   return useQuery({
     queryKey: STATUS,
-    queryFn: () => request<TwoFactorStatus>('/v1/account/two_factor'),
+    queryFn: () => callEndpoint(securityEndpoints.twoFactor),
   });
 }
 
@@ -29,8 +23,7 @@ function useRefresh(key: string[]) {
 /** POST /v1/account/two_factor/enrol with the password: a QR code and the secret for manual entry. */
 export function useEnrol() {
   return useMutation({
-    mutationFn: (body: ReauthBody) =>
-      request<TwoFactorEnrolment>('/v1/account/two_factor/enrol', { method: 'POST', body }),
+    mutationFn: (body: ReauthBody) => callEndpoint(securityEndpoints.twoFactorEnrol, { body }),
   });
 }
 
@@ -39,8 +32,7 @@ export function useConfirmTwoFactor() {
   const refresh = useRefresh(STATUS);
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) =>
-      request<RecoveryCodesData>('/v1/account/two_factor/confirm', { method: 'POST', body: { code } }),
+    mutationFn: (code: string) => callEndpoint(securityEndpoints.twoFactorConfirm, { body: { code } }),
     // Routes refused with 10031 before enrolment work now: refetch everything.
     onSuccess: () => Promise.all([refresh(), client.invalidateQueries()]),
   });
@@ -51,7 +43,7 @@ export function useDisableTwoFactor() {
   const refresh = useRefresh(STATUS);
   return useMutation({
     mutationFn: (body: { password: string; code: string }) =>
-      request<null>('/v1/account/two_factor/disable', { method: 'POST', body }),
+      callEndpoint(securityEndpoints.twoFactorDisable, { body }),
     onSuccess: refresh,
   });
 }
@@ -61,10 +53,7 @@ export function useTwoFactorPolicy() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (require_two_factor: boolean) =>
-      request<TwoFactorStatus>('/v1/account/two_factor/policy', {
-        method: 'PUT',
-        body: { require_two_factor },
-      }),
+      callEndpoint(securityEndpoints.twoFactorPolicy, { body: { require_two_factor } }),
     onSuccess: (status) => client.setQueryData(STATUS, status),
   });
 }
@@ -73,7 +62,7 @@ export function useTwoFactorPolicy() {
 export function useSessions() {
   return useQuery({
     queryKey: SESSIONS,
-    queryFn: async () => (await request<{ list: SessionItem[] }>('/v1/account/sessions')).list,
+    queryFn: async () => (await callEndpoint(securityEndpoints.sessions)).list,
   });
 }
 
@@ -81,7 +70,7 @@ export function useSessions() {
 export function useSignOutSession() {
   const refresh = useRefresh(SESSIONS);
   return useMutation({
-    mutationFn: (id: string) => request<null>('/v1/account/sessions', { method: 'DELETE', body: { id } }),
+    mutationFn: (id: string) => callEndpoint(securityEndpoints.revokeSession, { body: { id } }),
     onSuccess: refresh,
   });
 }
@@ -90,8 +79,7 @@ export function useSignOutSession() {
 export function useSignOutOthers() {
   const refresh = useRefresh(SESSIONS);
   return useMutation({
-    mutationFn: (body: ReauthBody) =>
-      request<{ revoked: number }>('/v1/account/sessions/others', { method: 'POST', body }),
+    mutationFn: (body: ReauthBody) => callEndpoint(securityEndpoints.revokeOtherSessions, { body }),
     onSuccess: refresh,
   });
 }
@@ -100,6 +88,6 @@ export function useSignOutOthers() {
 export function useSecurityEvents() {
   return useQuery({
     queryKey: ['security-events'],
-    queryFn: async () => (await request<{ list: SecurityEvent[] }>('/v1/account/security_events')).list,
+    queryFn: async () => (await callEndpoint(securityEndpoints.events)).list,
   });
 }

@@ -1,13 +1,15 @@
 /** GET /api/v1/user/user_info → code 200, data[0] (spec §3 User info). */
 import type { UserInfo } from '@portal/contracts/account.ts';
+import { accountEndpoints } from '@portal/contracts/endpoints/account.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/request.ts';
+import { type CallOptions, callEndpoint } from '@/lib/call-endpoint.ts';
 import { getToken, setUserInfo } from '@/lib/session.ts';
 
 /** Fetches the signed-in user's info; with `token`, that session's instead of the stored one. */
 export async function fetchAccountInfo(token?: string): Promise<UserInfo> {
-  const data = await request<UserInfo[] | UserInfo>('/api/v1/user/user_info', token ? { token } : {});
-  const info = Array.isArray(data) ? data[0] : data;
+  const options: CallOptions = token ? { token } : {};
+  // the contract answers a one-element list (spec §3: data[0])
+  const [info] = await callEndpoint(accountEndpoints.userInfo, {}, options);
   if (!info) throw new Error('user_info answered no user');
   return info;
 }

@@ -1,22 +1,22 @@
 /** Captcha endpoints (api-contract §5): gen_math on entry, refresh_math on demand. */
+
+import { accountEndpoints } from '@portal/contracts/endpoints/account.ts';
+import type { EndpointData } from '@portal/contracts/endpoints.ts';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { request } from '@/lib/request.ts';
+import { callEndpoint } from '@/lib/call-endpoint.ts';
 import { afterPaint } from '@/lib/use-after-paint.ts';
 
-export type Captcha = { captcha_id: string; b64s: string };
+export type Captcha = EndpointData<typeof accountEndpoints.captcha>;
 
 /** POST /v1/passport/captcha/gen_math. */
 export function genCaptcha(): Promise<Captcha> {
-  return request<Captcha>('/v1/passport/captcha/gen_math', { method: 'POST', body: {} });
+  return callEndpoint(accountEndpoints.captcha);
 }
 
 /** POST /v1/passport/captcha/refresh_math { captcha_id }. */
 export function refreshCaptcha(captchaId: string): Promise<Captcha> {
-  return request<Captcha>('/v1/passport/captcha/refresh_math', {
-    method: 'POST',
-    body: { captcha_id: captchaId },
-  });
+  return callEndpoint(accountEndpoints.captchaRefresh, { body: { captcha_id: captchaId } });
 }
 
 /**

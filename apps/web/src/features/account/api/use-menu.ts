@@ -1,11 +1,12 @@
 /** GET /api/v1/user/menu → MenuItem[] (the caller's menu tree). */
 import type { MenuItem } from '@portal/contracts/account.ts';
+import { accountEndpoints } from '@portal/contracts/endpoints/account.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/request.ts';
+import { callEndpoint } from '@/lib/call-endpoint.ts';
 
 /** Fetches the signed-in user's menu. */
 export function fetchMenu(): Promise<MenuItem[]> {
-  return request<MenuItem[]>('/api/v1/user/menu');
+  return callEndpoint(accountEndpoints.menu);
 }
 
 /** The menu query's options (also started by main.tsx before the first render), enabled while a token exists. */

@@ -5,12 +5,13 @@
  * refetched, since their days moved. Errors toast from the request client.
  */
 import type { UserInfo } from '@portal/contracts/account.ts';
+import { accountEndpoints } from '@portal/contracts/endpoints/account.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { callEndpoint } from '@/lib/call-endpoint.ts';
 import { succeed } from '@/lib/notify.ts';
-import { request } from '@/lib/request.ts';
 import { setUserInfo } from '@/lib/session.ts';
 import { timeZones } from '@/lib/time-zones.ts';
 
@@ -19,7 +20,7 @@ const NETWORK = '';
 
 /** Saves `timezone` (null: the network's) and answers the new user info. */
 export async function saveReportZone(timezone: string | null): Promise<UserInfo> {
-  return request<UserInfo>('/api/v1/user/timezone', { method: 'PUT', body: { timezone } });
+  return callEndpoint(accountEndpoints.setTimezone, { body: { timezone } });
 }
 
 /** The zone picker of the account info screen (`data-testid="info-timezone"`). */

@@ -1,19 +1,15 @@
-import { captchaData, loginData, menuItem, publicKeyData, userInfo } from '@portal/contracts/account.ts';
-import { twoFactorChallengeData } from '@portal/contracts/security.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { signFields } from '@portal/contracts/sign.ts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import i18next from 'i18next';
 import { compactDecrypt, exportSPKI, generateKeyPair } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { getCookie } from '@/lib/cookie.ts';
 import { StorageKey } from '@/lib/storage-keys.ts';
-import { contractReply } from '@/test/contract-reply.ts';
-import { type Call, demoUser, mockApi, renderApp, sdkMenu } from '@/test/render-app.tsx';
+import { type Call, demoUser, failure, mock, mockApi, renderApp, sdkMenu } from '@/test/render-app.tsx';
 
-const captcha = (id: string) =>
-  contractReply(captchaData, { captcha_id: id, b64s: `data:image/svg+xml;base64,${btoa(id)}` });
+const captcha = (id: string) => ({ captcha_id: id, b64s: `data:image/svg+xml;base64,${btoa(id)}` });
 
 async function fill(user: UserEvent, id: string, value: string) {
   await user.type(document.getElementById(id) as HTMLInputElement, value);
@@ -26,7 +22,7 @@ async function submit(user: UserEvent) {
 describe('login page', () => {
   it('shows the required messages of spec §5 in Chinese', async () => {
     const user = userEvent.setup();
-    mockApi({ 'POST /v1/passport/captcha/gen_math': captcha('c1') });
+    mockApi([mock(endpoints.account.captcha, captcha('c1'))]);
     renderApp('/login');
     await screen.findByTestId('captcha-image');
     await submit(user);
@@ -38,7 +34,7 @@ describe('login page', () => {
   it('checks the email format and the password rule, in English', async () => {
     const user = userEvent.setup();
     await i18next.changeLanguage('en');
-    const api = mockApi({ 'POST /v1/passport/captcha/gen_math': captcha('c1') });
+    const api = mockApi([mock(endpoints.account.captcha, captcha('c1'))]);
     renderApp('/login');
     await screen.findByTestId('captcha-image');
     await fill(user, 'email', 'not-an-email');
@@ -55,7 +51,7 @@ describe('login page', () => {
   it('marks nothing red while tabbing through the empty form, and checks a field once edited', async () => {
     const user = userEvent.setup();
     await i18next.changeLanguage('en');
-    mockApi({ 'POST /v1/passport/captcha/gen_math': captcha('c1') });
+    mockApi([mock(endpoints.account.captcha, captcha('c1'))]);
     renderApp('/login');
     await screen.findByTestId('captcha-image');
     (document.getElementById('email') as HTMLInputElement).focus();
@@ -70,7 +66,7 @@ describe('login page', () => {
   });
 
   it('shows the captcha as an image, with one named button to refresh it', async () => {
-    mockApi({ 'POST /v1/passport/captcha/gen_math': captcha('c1') });
+    mockApi([mock(endpoints.account.captcha, captcha('c1'))]);
     renderApp('/login');
     const img = await screen.findByTestId('captcha-image');
     expect(img.closest('button')).toBeNull();
@@ -83,7 +79,7 @@ describe('login page', () => {
   });
 
   it('has a real form for password managers', async () => {
-    mockApi({ 'POST /v1/passport/captcha/gen_math': captcha('c1') });
+    mockApi([mock(endpoints.account.captcha, captcha('c1'))]);
     renderApp('/login');
     await screen.findByTestId('captcha-image');
     const pwd = document.getElementById('password') as HTMLInputElement;
@@ -96,10 +92,10 @@ describe('login page', () => {
 
   it('refreshes the captcha with its id', async () => {
     const user = userEvent.setup();
-    const api = mockApi({
-      'POST /v1/passport/captcha/gen_math': captcha('c1'),
-      'POST /v1/passport/captcha/refresh_math': captcha('c2'),
-    });
+    const api = mockApi([
+      mock(endpoints.account.captcha, captcha('c1')),
+      mock(endpoints.account.captchaRefresh, captcha('c2')),
+    ]);
     renderApp('/login');
     await screen.findByTestId('captcha-image');
     await user.click(screen.getByTestId('captcha-refresh'));
@@ -116,27 +112,27 @@ describe('login page', () => {
     const pem = await exportSPKI(publicKey);
     let plaintext: Record<string, unknown> = {};
     let header: Record<string, unknown> = {};
-    const api = mockApi({
-      'POST /v1/passport/captcha/gen_math': captcha('c1'),
-      'GET /api/v1/user/get_key': contractReply(publicKeyData, {
+    const api = mockApi([
+      mock(endpoints.account.captcha, captcha('c1')),
+      mock(endpoints.account.publicKey, {
         kid: 'k1',
         alg: 'RSA-OAEP-256',
         enc: 'A256GCM',
         public_key: pem,
       }),
-      'POST /v1/passport/user/login': async (call: Call) => {
+      mock(endpoints.account.login, async (call: Call) => {
         const jwe = (call.body as { data: string }).data;
         const out = await compactDecrypt(jwe, privateKey);
         plaintext = JSON.parse(new TextDecoder().decode(out.plaintext));
         header = out.protectedHeader as Record<string, unknown>;
-        return contractReply(z.union([loginData, twoFactorChallengeData]), {
+        return {
           token: 'new-token',
           company_status: 1,
-        });
-      },
-      'GET /api/v1/user/user_info': contractReply(z.array(userInfo), [demoUser], 200),
-      'GET /api/v1/user/menu': contractReply(z.array(menuItem), sdkMenu),
-    });
+        };
+      }),
+      mock(endpoints.account.userInfo, [demoUser]),
+      mock(endpoints.account.menu, sdkMenu),
+    ]);
     const app = renderApp('/login?redirect=%2Faccount%2Findex');
     await screen.findByTestId('captcha-image');
     await fill(user, 'email', '  demo@example.com ');
@@ -183,17 +179,17 @@ describe('login page', () => {
     const user = userEvent.setup();
     const { publicKey } = await generateKeyPair('RSA-OAEP-256', { extractable: true });
     const pem = await exportSPKI(publicKey);
-    const api = mockApi({
-      'POST /v1/passport/captcha/gen_math': captcha('c1'),
-      'POST /v1/passport/captcha/refresh_math': captcha('c2'),
-      'GET /api/v1/user/get_key': contractReply(publicKeyData, {
+    const api = mockApi([
+      mock(endpoints.account.captcha, captcha('c1')),
+      mock(endpoints.account.captchaRefresh, captcha('c2')),
+      mock(endpoints.account.publicKey, {
         kid: 'k1',
         alg: 'RSA-OAEP-256',
         enc: 'A256GCM',
         public_key: pem,
       }),
-      'POST /v1/passport/user/login': { code: 605, msg: 'bad' },
-    });
+      mock(endpoints.account.login, failure(605, 'bad')),
+    ]);
     renderApp('/login');
     await screen.findByTestId('captcha-image');
     await fill(user, 'email', 'demo@example.com');

@@ -1,14 +1,14 @@
-import { userInfo } from '@portal/contracts/account.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { contractReply } from '@/test/contract-reply.ts';
+import type { Answer } from '@/test/mock-endpoint.ts';
 import {
   demoUser,
+  failure,
+  mock,
   mockApi,
-  type Reply,
   renderApp,
   seedSession,
   sessionRoutes,
@@ -27,8 +27,8 @@ describe('change password page', () => {
     const user = userEvent.setup();
     await i18next.changeLanguage('en');
     seedSession();
-    let answer: Reply = { code: 606, msg: 'Incorrect password' };
-    const api = mockApi({ ...sessionRoutes(), 'PUT /api/v1/user/password': () => answer });
+    let answer: Answer | null = failure(606, 'Incorrect password');
+    const api = mockApi([...sessionRoutes(), mock(endpoints.account.changePassword, () => answer)]);
     renderApp('/account/modPassword');
     await screen.findByTestId('mod-password-submit', {}, { timeout: 20_000 });
     await user.click(screen.getByTestId('mod-password-submit'));
@@ -49,7 +49,7 @@ describe('change password page', () => {
       new_password: 'Better12345',
     });
 
-    answer = contractReply(z.null(), null);
+    answer = null;
     await fill(user, 'old_password', 'Demo12345');
     // The submit button stays disabled for 1 s after a click (spec §4).
     await untilEnabled('mod-password-submit');
@@ -80,14 +80,14 @@ describe('account info page', () => {
     await i18next.changeLanguage('en');
     seedSession();
     let saved = demoUser;
-    const api = mockApi({
+    const api = mockApi([
       ...sessionRoutes(),
-      'GET /api/v1/user/user_info': () => contractReply(z.array(userInfo), [saved], 200),
-      'PUT /api/v1/user/timezone': (call) => {
+      mock(endpoints.account.userInfo, () => [saved]),
+      mock(endpoints.account.setTimezone, (call) => {
         saved = { ...demoUser, timezone: (call.body as { timezone: string | null }).timezone };
-        return contractReply(userInfo, saved);
-      },
-    });
+        return saved;
+      }),
+    ]);
     renderApp('/account/index');
     const select = await screen.findByTestId('info-timezone', {}, { timeout: 20_000 });
     expect(select.textContent).toContain('Network time zone (UTC)');

@@ -1,25 +1,24 @@
-import { type PublicKeyData, publicKeyData } from '@portal/contracts/account.ts';
+import type { PublicKeyData } from '@portal/contracts/account.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { signFields } from '@portal/contracts/sign.ts';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import i18next from 'i18next';
 import { compactDecrypt, exportSPKI, generateKeyPair } from 'jose';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
-import { type ContractReply, contractReply } from '@/test/contract-reply.ts';
-import { type Call, mockApi, renderApp, untilEnabled } from '@/test/render-app.tsx';
+import { type Call, failure, mock, mockApi, renderApp, untilEnabled } from '@/test/render-app.tsx';
 
 let keyPair: Awaited<ReturnType<typeof generateKeyPair>>;
-let keyReply: ContractReply<PublicKeyData>;
+let keyReply: PublicKeyData;
 
 beforeAll(async () => {
   keyPair = await generateKeyPair('RSA-OAEP-256', { extractable: true });
-  keyReply = contractReply(publicKeyData, {
+  keyReply = {
     kid: 'k1',
     alg: 'RSA-OAEP-256',
     enc: 'A256GCM',
     public_key: await exportSPKI(keyPair.publicKey),
-  });
+  };
 });
 
 afterEach(() => {
@@ -42,7 +41,7 @@ async function fill(user: UserEvent, id: string, value: string) {
 describe('reset password page (spec §2, §5)', () => {
   it('shows every required message of spec §5 in Chinese, and the hint', async () => {
     const user = userEvent.setup();
-    mockApi({});
+    mockApi([]);
     renderApp('/resetPassword');
     await user.click(await screen.findByTestId('reset-submit'));
     expect(await screen.findByText('请输入登录邮箱')).toBeTruthy();
@@ -54,7 +53,7 @@ describe('reset password page (spec §2, §5)', () => {
   it('checks format, password rule and confirmation with the exact English texts', async () => {
     const user = userEvent.setup();
     await i18next.changeLanguage('en');
-    const api = mockApi({});
+    const api = mockApi([]);
     renderApp('/resetPassword');
     await screen.findByTestId('reset-submit');
     expect(
@@ -86,7 +85,7 @@ describe('reset password page (spec §2, §5)', () => {
 
   it('needs a valid email before sending a code', async () => {
     const user = userEvent.setup();
-    const api = mockApi({});
+    const api = mockApi([]);
     renderApp('/resetPassword');
     await user.click(await screen.findByTestId('send-code'));
     expect(await screen.findByText('请输入登录邮箱')).toBeTruthy();
@@ -99,10 +98,10 @@ describe('reset password page (spec §2, §5)', () => {
   it('sends an encrypted, signed code request, then counts down 10 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const api = mockApi({
-      'GET /api/v1/user/get_key': () => keyReply,
-      'POST /v1/passport/captcha/send_email': contractReply(z.null(), null),
-    });
+    const api = mockApi([
+      mock(endpoints.account.publicKey, () => keyReply),
+      mock(endpoints.account.sendEmailCode, null),
+    ]);
     renderApp('/resetPassword');
     await waitFor(() => expect(document.getElementById('email')).not.toBeNull());
     await fill(user, 'email', ' a@b.co ');
@@ -129,10 +128,10 @@ describe('reset password page (spec §2, §5)', () => {
 
   it('resets with the code, then goes back to /login', async () => {
     const user = userEvent.setup();
-    const api = mockApi({
-      'GET /api/v1/user/get_key': () => keyReply,
-      'POST /v1/passport/password/forgot': contractReply(z.null(), null),
-    });
+    const api = mockApi([
+      mock(endpoints.account.publicKey, () => keyReply),
+      mock(endpoints.account.forgotPassword, null),
+    ]);
     const app = renderApp('/resetPassword');
     await screen.findByTestId('reset-submit');
     await fill(user, 'email', 'a@b.co');
@@ -149,10 +148,10 @@ describe('reset password page (spec §2, §5)', () => {
 
   it('shows the server message of a wrong code and stays', async () => {
     const user = userEvent.setup();
-    mockApi({
-      'GET /api/v1/user/get_key': () => keyReply,
-      'POST /v1/passport/password/forgot': { code: 10005, msg: '验证码错误或已过期' },
-    });
+    mockApi([
+      mock(endpoints.account.publicKey, () => keyReply),
+      mock(endpoints.account.forgotPassword, failure(10005, '验证码错误或已过期')),
+    ]);
     const app = renderApp('/resetPassword');
     await screen.findByTestId('reset-submit');
     await fill(user, 'email', 'a@b.co');

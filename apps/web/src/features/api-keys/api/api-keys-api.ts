@@ -1,7 +1,7 @@
 /** Reporting API key endpoints (contracts security.ts): list, create (key shown once), revoke. */
-import type { ApiKey, ApiKeyCreated } from '@portal/contracts/security.ts';
+import { securityEndpoints } from '@portal/contracts/endpoints/security.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '@/lib/request.ts';
+import { callEndpoint } from '@/lib/call-endpoint.ts';
 
 const KEY = ['api-keys'];
 
@@ -9,7 +9,7 @@ const KEY = ['api-keys'];
 export function useApiKeys() {
   return useQuery({
     queryKey: KEY,
-    queryFn: async () => (await request<{ list: ApiKey[] }>('/v1/account/api_keys')).list,
+    queryFn: async () => (await callEndpoint(securityEndpoints.apiKeys)).list,
   });
 }
 
@@ -17,8 +17,7 @@ export function useApiKeys() {
 export function useCreateApiKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) =>
-      request<ApiKeyCreated>('/v1/account/api_keys', { method: 'POST', body: { name } }),
+    mutationFn: (name: string) => callEndpoint(securityEndpoints.createApiKey, { body: { name } }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }
@@ -27,7 +26,7 @@ export function useCreateApiKey() {
 export function useRevokeApiKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => request<null>('/v1/account/api_keys', { method: 'DELETE', body: { id } }),
+    mutationFn: (id: number) => callEndpoint(securityEndpoints.revokeApiKey, { body: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }

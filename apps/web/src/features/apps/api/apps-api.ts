@@ -2,20 +2,14 @@
  * App endpoints (spec §7 Apps; contracts apps.ts): one hook or function per endpoint. Failures are
  * already shown by the request client; mutations invalidate the app list.
  */
-import type { AppAdsList, AppAdsState, AppAdsWebsiteBody } from '@portal/contracts/app-ads.ts';
-import type {
-  AppCreateBody,
-  AppItem,
-  AppListData,
-  AppListQuery,
-  AppOption,
-  Industry,
-  ProfitCenter,
-  PublisherCompany,
-  StatusBody,
-} from '@portal/contracts/apps.ts';
+import type { AppAdsWebsiteBody } from '@portal/contracts/app-ads.ts';
+import type { AppCreateBody, AppListQuery, StatusBody } from '@portal/contracts/apps.ts';
+import { appAdsEndpoints } from '@portal/contracts/endpoints/app-ads.ts';
+import { appsEndpoints } from '@portal/contracts/endpoints/apps.ts';
+import { catalogueEndpoints } from '@portal/contracts/endpoints/catalogue.ts';
+import { opsEndpoints } from '@portal/contracts/endpoints/ops.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '@/lib/request.ts';
+import { callEndpoint } from '@/lib/call-endpoint.ts';
 
 /** `GET /v1/app`: one page. */
 export function useAppList(
@@ -23,21 +17,21 @@ export function useAppList(
 ) {
   return useQuery({
     queryKey: ['apps', 'list', query],
-    queryFn: () => request<AppListData>('/v1/app', { query }),
+    queryFn: () => callEndpoint(appsEndpoints.list, { query }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** `GET /v1/app/list`: the options of the ad slot dialog. */
 export function useAppOptions() {
-  return useQuery({ queryKey: ['apps', 'options'], queryFn: () => request<AppOption[]>('/v1/app/list') });
+  return useQuery({ queryKey: ['apps', 'options'], queryFn: () => callEndpoint(appsEndpoints.options) });
 }
 
 /** `GET /v1/industry`: the two-level categories. */
 export function useIndustries() {
   return useQuery({
     queryKey: ['industry'],
-    queryFn: () => request<Industry[]>('/v1/industry'),
+    queryFn: () => callEndpoint(catalogueEndpoints.industries),
     staleTime: 3600_000,
   });
 }
@@ -47,9 +41,7 @@ export function usePublisherCompanies(enabled: boolean) {
   return useQuery({
     queryKey: ['ops', 'companies'],
     queryFn: () =>
-      request<PublisherCompany[]>('/v1/ops/company/list', {
-        query: { is_publisher: 1, cooperation_types: '[1]' },
-      }),
+      callEndpoint(opsEndpoints.companies, { query: { is_publisher: 1, cooperation_types: '[1]' } }),
     enabled,
   });
 }
@@ -58,28 +50,24 @@ export function usePublisherCompanies(enabled: boolean) {
 export function useProfitCenters(enabled: boolean) {
   return useQuery({
     queryKey: ['ops', 'profit_centers'],
-    queryFn: () => request<ProfitCenter[]>('/v1/ops/profit_center'),
+    queryFn: () => callEndpoint(opsEndpoints.profitCenters),
     enabled,
   });
 }
 
 /** `GET /v1/app/channel_name_exist` (`id` when editing; `publisher_id` for operations creating). */
 export async function appNameExists(app_name: string, id?: number, publisher_id?: number): Promise<boolean> {
-  return (
-    await request<{ exist: boolean }>('/v1/app/channel_name_exist', { query: { app_name, id, publisher_id } })
-  ).exist;
+  return (await callEndpoint(appsEndpoints.nameExists, { query: { app_name, id, publisher_id } })).exist;
 }
 
 /** `GET /v1/app/pkg_exist` (`id` when editing). */
 export async function packageExists(package_name: string, id?: number): Promise<boolean> {
-  return (await request<{ exist: boolean }>('/v1/app/pkg_exist', { query: { package_name, id } })).exist;
+  return (await callEndpoint(appsEndpoints.packageExists, { query: { package_name, id } })).exist;
 }
 
 /** `GET /v1/app/urlvalid`: the server's store address check (`data.result`). */
 export async function storeAddressValid(url: string, is_online: number, package_name: string, id?: number) {
-  return (
-    await request<{ result: boolean }>('/v1/app/urlvalid', { query: { url, is_online, package_name, id } })
-  ).result;
+  return (await callEndpoint(appsEndpoints.urlValid, { query: { url, is_online, package_name, id } })).result;
 }
 
 /** Invalidates every app and ad slot query after a change. */
@@ -96,8 +84,10 @@ function useInvalidate() {
 export function useSaveApp() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: AppCreateBody & { id?: number }) =>
-      request<AppItem>('/v1/app', { method: body.id === undefined ? 'POST' : 'PUT', body }),
+    mutationFn: ({ id, ...body }: AppCreateBody & { id?: number }) =>
+      id === undefined
+        ? callEndpoint(appsEndpoints.create, { body })
+        : callEndpoint(appsEndpoints.update, { body: { ...body, id } }),
     onSuccess: invalidate,
   });
 }
@@ -106,7 +96,7 @@ export function useSaveApp() {
 export function useAppStatus() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: StatusBody) => request<AppItem>('/v1/app/status', { method: 'PUT', body }),
+    mutationFn: (body: StatusBody) => callEndpoint(appsEndpoints.setStatus, { body }),
     onSuccess: invalidate,
   });
 }
@@ -115,7 +105,7 @@ export function useAppStatus() {
 export function useDeleteApp() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => request<null>('/v1/app', { method: 'DELETE', body: { id, status: -1 } }),
+    mutationFn: (id: number) => callEndpoint(appsEndpoints.remove, { body: { id, status: -1 } }),
     onSuccess: invalidate,
   });
 }
@@ -124,7 +114,7 @@ export function useDeleteApp() {
 export function useAppAdsStates(enabled = true) {
   return useQuery({
     queryKey: ['apps', 'app-ads'],
-    queryFn: async () => (await request<AppAdsList>('/v1/app/app_ads_txt/list')).list,
+    queryFn: async () => (await callEndpoint(appAdsEndpoints.list)).list,
     enabled,
   });
 }
@@ -133,8 +123,7 @@ export function useAppAdsStates(enabled = true) {
 export function useSaveDeveloperWebsite() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AppAdsWebsiteBody) =>
-      request<AppAdsState>('/v1/app/app_ads_txt', { method: 'PUT', body }),
+    mutationFn: (body: AppAdsWebsiteBody) => callEndpoint(appAdsEndpoints.setWebsite, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['apps', 'app-ads'] }),
   });
 }
@@ -143,8 +132,7 @@ export function useSaveDeveloperWebsite() {
 export function useCheckAppAds() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (app_id: number) =>
-      request<AppAdsState>('/v1/app/app_ads_txt/check', { method: 'POST', body: { app_id } }),
+    mutationFn: (app_id: number) => callEndpoint(appAdsEndpoints.check, { body: { app_id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['apps', 'app-ads'] }),
   });
 }

@@ -1,13 +1,15 @@
 /** Operations endpoints (contracts apps.ts "Operations"): the review queue and the to-do outbox. */
-import type { ReviewQueue, TodoItem } from '@portal/contracts/apps.ts';
+import { appsEndpoints } from '@portal/contracts/endpoints/apps.ts';
+import { opsEndpoints } from '@portal/contracts/endpoints/ops.ts';
+import { placementsEndpoints } from '@portal/contracts/endpoints/placements.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '@/lib/request.ts';
+import { callEndpoint } from '@/lib/call-endpoint.ts';
 
 /** `GET /v1/ops/review`: apps and ad slots under review. */
 export function useReviewQueue(enabled: boolean) {
   return useQuery({
     queryKey: ['apps', 'review'],
-    queryFn: () => request<ReviewQueue>('/v1/ops/review'),
+    queryFn: () => callEndpoint(opsEndpoints.review),
     enabled,
   });
 }
@@ -16,8 +18,7 @@ export function useReviewQueue(enabled: boolean) {
 export function useTodoList(enabled: boolean) {
   return useQuery({
     queryKey: ['apps', 'todo'],
-    queryFn: () =>
-      request<{ list: TodoItem[]; total: number }>('/v1/ops/todo', { query: { page_size: 100 } }),
+    queryFn: () => callEndpoint(opsEndpoints.todo, { query: { page_size: 100 } }),
     enabled,
   });
 }
@@ -29,11 +30,11 @@ export function useTodoList(enabled: boolean) {
 export function useDecide() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (d: { entity: 'app' | 'adpos'; id: number; audit_status: 2 | 4; reason?: string }) =>
-      request(d.entity === 'app' ? '/v1/app/status' : '/v1/adpos/status', {
-        method: 'PUT',
-        body: { id: d.id, audit_status: d.audit_status, reason: d.reason },
-      }),
+    mutationFn: async (d: { entity: 'app' | 'adpos'; id: number; audit_status: 2 | 4; reason?: string }) => {
+      const body = { id: d.id, audit_status: d.audit_status, reason: d.reason };
+      if (d.entity === 'app') await callEndpoint(appsEndpoints.setStatus, { body });
+      else await callEndpoint(placementsEndpoints.setStatus, { body });
+    },
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: ['apps'] }),

@@ -1,22 +1,20 @@
 import type { MenuItem } from '@portal/contracts/account.ts';
-import { type AppAdsState, appAdsList, appAdsState } from '@portal/contracts/app-ads.ts';
-import {
-  type AppItem,
-  appItem,
-  appListData,
-  existData,
-  industry,
-  reviewQueue,
-  todoListData,
-  urlValidData,
-} from '@portal/contracts/apps.ts';
-import { placementItem } from '@portal/contracts/placements.ts';
+import type { AppAdsState } from '@portal/contracts/app-ads.ts';
+import type { AppItem } from '@portal/contracts/apps.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
-import { contractReply } from '@/test/contract-reply.ts';
-import { type Call, demoUser, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
+import {
+  demoUser,
+  failure,
+  mock,
+  mockApi,
+  type RouteMock,
+  renderApp,
+  seedSession,
+  sessionRoutes,
+} from '@/test/render-app.tsx';
 
 const menu: MenuItem[] = [
   { key: 'menu.appManagement', path: '/apps/list' },
@@ -48,19 +46,17 @@ const industries = [
   { id: 210, parent_id: 2, name: '益智' },
 ];
 
-function routes(extra: Record<string, (c: Call) => { code: number; msg?: string; data?: unknown }> = {}) {
-  return mockApi({
+function routes(extra: RouteMock[] = []) {
+  return mockApi([
     ...sessionRoutes(menu),
-    'GET /v1/app': () => contractReply(appListData, { list: [app(1, 1), app(2, 2), app(3, -1)], total: 3 }),
-    'GET /v1/industry': contractReply(z.array(industry), industries),
-    'GET /v1/app/channel_name_exist': (c) =>
-      contractReply(existData, { exist: c.query.get('app_name') === 'Taken' }),
-    'GET /v1/app/pkg_exist': (c) =>
-      contractReply(existData, { exist: c.query.get('package_name') === 'com.taken' }),
-    'GET /v1/app/urlvalid': () => contractReply(urlValidData, { result: false }),
-    'GET /v1/app/app_ads_txt/list': () => contractReply(appAdsList, { list: [adsOf(2)] }),
+    mock(endpoints.apps.list, () => ({ list: [app(1, 1), app(2, 2), app(3, -1)], total: 3 })),
+    mock(endpoints.catalogue.industries, industries),
+    mock(endpoints.apps.nameExists, (c) => ({ exist: c.query.get('app_name') === 'Taken' })),
+    mock(endpoints.apps.packageExists, (c) => ({ exist: c.query.get('package_name') === 'com.taken' })),
+    mock(endpoints.apps.urlValid, () => ({ result: false })),
+    mock(endpoints.appAds.list, () => ({ list: [adsOf(2)] })),
     ...extra,
-  });
+  ]);
 }
 
 function adsOf(id: number, extra: Partial<AppAdsState> = {}): AppAdsState {
@@ -128,7 +124,7 @@ describe('apps list (spec §2 Apps list)', () => {
 
   it('changes 2 → 3 only after the confirm prompt', async () => {
     const user = userEvent.setup();
-    const api = routes({ 'PUT /v1/app/status': () => contractReply(appItem, app(2, 3)) });
+    const api = routes([mock(endpoints.apps.setStatus, () => app(2, 3))]);
     await openPage();
     const select = await screen.findByTestId('status-2');
     await user.click(select.querySelector('.ant-select-selector, .ant-select-content') ?? select);
@@ -144,10 +140,9 @@ describe('apps list (spec §2 Apps list)', () => {
   it('says a delete succeeded, and only then', async () => {
     const user = userEvent.setup();
     let fail = true;
-    const api = routes({
-      'DELETE /v1/app': () =>
-        fail ? { code: 10007, msg: '不允许的状态变更' } : contractReply(z.null(), null),
-    });
+    const api = routes([
+      mock(endpoints.apps.remove, () => (fail ? failure(10007, '不允许的状态变更') : null)),
+    ]);
     await openPage();
     const confirmDelete = async () => {
       await user.click(await screen.findByTestId('delete-app-2'));
@@ -213,7 +208,7 @@ describe('app dialog (spec §5 App form)', () => {
 
   it('accepts a generic URL when the app is not on Google Play, and edits exclude the own id', async () => {
     const user = userEvent.setup();
-    const api = routes({ 'GET /v1/app/urlvalid': () => contractReply(urlValidData, { result: true }) });
+    const api = routes([mock(endpoints.apps.urlValid, () => ({ result: true }))]);
     await openPage();
     await user.click(await screen.findByTestId('edit-app-2'));
     await screen.findByTestId('app-dialog');
@@ -241,10 +236,10 @@ describe('operations review drawer (issue 4 §5–6)', () => {
       email: 'ops@example.com',
       opt_permission: [{ role_info: { id: 70, name: 'ops' } }],
     };
-    const api = mockApi({
+    const api = mockApi([
       ...sessionRoutes(menu, opsUser),
-      'GET /v1/app': contractReply(appListData, { list: [app(1, 1)], total: 1 }),
-      'GET /v1/ops/review': contractReply(reviewQueue, {
+      mock(endpoints.apps.list, { list: [app(1, 1)], total: 1 }),
+      mock(endpoints.ops.review, {
         apps: [{ id: 1, app_name: 'App 1', package_name: 'com.demo.app1', publisher_name: 'Demo Games' }],
         adpos: [
           {
@@ -256,7 +251,7 @@ describe('operations review drawer (issue 4 §5–6)', () => {
           },
         ],
       }),
-      'GET /v1/ops/todo': contractReply(todoListData, {
+      mock(endpoints.ops.todo, {
         list: [
           {
             id: 1,
@@ -276,9 +271,9 @@ describe('operations review drawer (issue 4 §5–6)', () => {
         ],
         total: 1,
       }),
-      'PUT /v1/app/status': contractReply(appItem, app(1, 2)),
+      mock(endpoints.apps.setStatus, app(1, 2)),
       // The server answers the changed ad slot (placementItem), not null.
-      'PUT /v1/adpos/status': contractReply(placementItem, {
+      mock(endpoints.placements.setStatus, {
         adpos_id: 9,
         adpos_name: 'Slot 9',
         ad_style: 1,
@@ -287,7 +282,7 @@ describe('operations review drawer (issue 4 §5–6)', () => {
         channel_name: 'App 1',
         app: { id: 1 },
       }),
-    });
+    ]);
     seedSession('t', opsUser);
     renderApp('/apps/list');
     await screen.findByTestId('apps-table', {}, { timeout: 20_000 });
@@ -324,7 +319,7 @@ describe('operations review drawer (issue 4 §5–6)', () => {
 
   it('a new organisation sees the next step instead of "No data"', async () => {
     const user = userEvent.setup();
-    routes({ 'GET /v1/app': () => contractReply(appListData, { list: [], total: 0 }) });
+    routes([mock(endpoints.apps.list, () => ({ list: [], total: 0 }))]);
     await openPage();
     const empty = await screen.findByTestId('apps-empty');
     expect(empty.textContent).toContain('添加您的第一个应用');
@@ -335,9 +330,9 @@ describe('operations review drawer (issue 4 §5–6)', () => {
   it('app-ads.txt: saves the website, shows the line, checks on demand', async () => {
     const user = userEvent.setup();
     let state = adsOf(2);
-    const api = routes({
-      'GET /v1/app/app_ads_txt/list': () => contractReply(appAdsList, { list: [state] }),
-      'PUT /v1/app/app_ads_txt': (c) => {
+    const api = routes([
+      mock(endpoints.appAds.list, () => ({ list: [state] })),
+      mock(endpoints.appAds.setWebsite, (c) => {
         const site = (c.body as { developer_website: string }).developer_website;
         state = {
           ...state,
@@ -345,18 +340,18 @@ describe('operations review drawer (issue 4 §5–6)', () => {
           domain: 'example.com',
           url: 'https://example.com/app-ads.txt',
         };
-        return contractReply(appAdsState, state);
-      },
-      'POST /v1/app/app_ads_txt/check': () => {
+        return state;
+      }),
+      mock(endpoints.appAds.check, () => {
         state = {
           ...state,
           status: 'line_missing',
           detail: 'no record',
           checked_at: '2026-03-01T00:00:00.000Z',
         };
-        return contractReply(appAdsState, state);
-      },
-    });
+        return state;
+      }),
+    ]);
     await openPage();
     await user.click(await screen.findByTestId('app-ads-2'));
     const drawer = await screen.findByTestId('app-ads-drawer');

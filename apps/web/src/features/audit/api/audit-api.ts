@@ -1,7 +1,8 @@
 /** Audit log endpoints (contracts security.ts): one page with filters, and the CSV export. */
-import type { AuditEntry, AuditObjectType } from '@portal/contracts/security.ts';
+import { securityEndpoints } from '@portal/contracts/endpoints/security.ts';
+import type { AuditObjectType } from '@portal/contracts/security.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { request, requestBlob } from '@/lib/request.ts';
+import { callEndpoint, downloadEndpoint } from '@/lib/call-endpoint.ts';
 
 export type AuditFilter = {
   actor_id?: number;
@@ -17,14 +18,14 @@ export type AuditFilter = {
 export function useAuditLog(filter: AuditFilter) {
   return useQuery({
     queryKey: ['audit', filter],
-    queryFn: () => request<{ list: AuditEntry[]; total: number }>('/v1/audit/list', { query: filter }),
+    queryFn: () => callEndpoint(securityEndpoints.auditList, { query: filter }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** GET /v1/audit/export with the same filters; saves the CSV file. */
 export async function exportAuditLog(filter: Omit<AuditFilter, 'page_no' | 'page_size'>): Promise<void> {
-  const { blob, filename } = await requestBlob('/v1/audit/export', { query: filter });
+  const { blob, filename } = await downloadEndpoint(securityEndpoints.auditExport, { query: filter });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

@@ -1,8 +1,8 @@
 /** `GET /v1/home` (contracts home.ts): the signed-in publisher's earnings, top apps and checklist. */
-import type { HomeData } from '@portal/contracts/home.ts';
+import { homeEndpoints } from '@portal/contracts/endpoints/home.ts';
 import { useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/request.ts';
+import { callEndpoint } from '@/lib/call-endpoint.ts';
 
 export function useHome(enabled: boolean) {
-  return useQuery({ queryKey: ['home'], queryFn: () => request<HomeData>('/v1/home'), enabled });
+  return useQuery({ queryKey: ['home'], queryFn: () => callEndpoint(homeEndpoints.overview), enabled });
 }

@@ -1,24 +1,22 @@
-import { type HomeData, homeData } from '@portal/contracts/home.ts';
-import { country } from '@portal/contracts/reports.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
+import type { HomeData } from '@portal/contracts/home.ts';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { setLang } from '@/lib/i18n.ts';
-import { contractReply } from '@/test/contract-reply.ts';
-import { mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
+import { mock, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
-const countries = contractReply(z.array(country), [
+const countries = [
   { country_code: 'AQ', country_name: 'Antarctica' },
   { country_code: 'BR', country_name: 'Brazil' },
   { country_code: 'CN', country_name: 'China' },
   { country_code: 'DE', country_name: 'Germany' },
   { country_code: 'JP', country_name: 'Japan' },
   { country_code: 'NG', country_name: 'Nigeria' },
-]);
+];
 
 describe('/home', () => {
   it('shows visitors the marketing page: hero with a login link, solutions, audience by region', async () => {
-    const api = mockApi({ 'GET /common/country': countries });
+    const api = mockApi([mock(endpoints.catalogue.countries, countries)]);
     renderApp('/home');
     expect((await screen.findByTestId('home-login')).getAttribute('href')).toBe('/login');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('让您的应用和游戏获得持续收益');
@@ -46,7 +44,7 @@ describe('/home', () => {
   });
 
   it('follows the language', async () => {
-    mockApi({ 'GET /common/country': countries });
+    mockApi([mock(endpoints.catalogue.countries, countries)]);
     renderApp('/home');
     await screen.findByTestId('home-login');
     await act(() => setLang('en'));
@@ -59,11 +57,11 @@ describe('/home', () => {
 
   it('gives signed-in users their shortcuts on top, then the marketing content, without the login link', async () => {
     seedSession();
-    mockApi({
+    mockApi([
       ...sessionRoutes(),
-      'GET /common/country': countries,
-      'GET /v1/home': contractReply(homeData, homeOf(false)),
-    });
+      mock(endpoints.catalogue.countries, countries),
+      mock(endpoints.home.overview, homeOf(false)),
+    ]);
     renderApp('/home');
     const shortcuts = await screen.findByTestId('home-shortcuts');
     expect(within(shortcuts).getByRole('heading', { level: 1 }).textContent).toBe('Demo Admin，欢迎回来');
@@ -74,11 +72,11 @@ describe('/home', () => {
 
   it('shows an active publisher the earnings cards, top apps and checklist from /v1/home', async () => {
     seedSession();
-    mockApi({
+    mockApi([
       ...sessionRoutes(),
-      'GET /common/country': countries,
-      'GET /v1/home': contractReply(homeData, homeOf(true)),
-    });
+      mock(endpoints.catalogue.countries, countries),
+      mock(endpoints.home.overview, homeOf(true)),
+    ]);
     renderApp('/home');
     const dashboard = await screen.findByTestId('home-dashboard');
     expect(within(dashboard).getByTestId('home-earnings-yesterday').textContent).toBe('$1,234.50');
@@ -111,11 +109,11 @@ describe('/home', () => {
       next_payment_date: '2026-01-30',
       hold_until: null,
     });
-    mockApi({
+    mockApi([
       ...sessionRoutes(),
-      'GET /common/country': countries,
-      'GET /v1/home': contractReply(homeData, home),
-    });
+      mock(endpoints.catalogue.countries, countries),
+      mock(endpoints.home.overview, home),
+    ]);
     renderApp('/home');
     const balance = await screen.findByTestId('home-balance');
     expect(screen.getByTestId('home-card-today').textContent).toContain('今日暂无数据');
@@ -130,11 +128,11 @@ describe('/home', () => {
 
   it('shows no balance to who does not see Payments (no balance card in the answer)', async () => {
     seedSession();
-    mockApi({
+    mockApi([
       ...sessionRoutes(),
-      'GET /common/country': countries,
-      'GET /v1/home': contractReply(homeData, homeOf(true)),
-    });
+      mock(endpoints.catalogue.countries, countries),
+      mock(endpoints.home.overview, homeOf(true)),
+    ]);
     renderApp('/home');
     await screen.findByTestId('home-top-apps');
     expect(screen.queryByTestId('home-balance')).toBeNull();
@@ -142,11 +140,11 @@ describe('/home', () => {
 
   it('a new organisation is told its next step instead of empty figures', async () => {
     seedSession();
-    mockApi({
+    mockApi([
       ...sessionRoutes(),
-      'GET /common/country': countries,
-      'GET /v1/home': contractReply(homeData, homeOf(false)),
-    });
+      mock(endpoints.catalogue.countries, countries),
+      mock(endpoints.home.overview, homeOf(false)),
+    ]);
     renderApp('/home');
     const empty = await screen.findByTestId('home-empty');
     expect(empty.textContent).toContain('还没有收益');

@@ -2,19 +2,20 @@
  * User and role management endpoints of one organisation (contracts members.ts): the member list, status
  * changes, deletion, the role catalogue, role assignment and the data-permission editor.
  */
+
+import { membersEndpoints } from '@portal/contracts/endpoints/members.ts';
+import type { EndpointData } from '@portal/contracts/endpoints.ts';
 import type {
   DataPermissionBody,
-  DataPermissionEditor,
-  MemberItem,
   MembersQuery,
   UserRolesBody,
   UserStatusBody,
 } from '@portal/contracts/members.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '@/lib/request.ts';
+import { callEndpoint } from '@/lib/call-endpoint.ts';
 
-export type MembersListPage = { list: MemberItem[]; total: number };
-export type RoleEntry = { id: number; name: string; assignable: boolean };
+export type MembersListPage = EndpointData<typeof membersEndpoints.list>;
+export type RoleEntry = EndpointData<typeof membersEndpoints.roles>[number];
 export type UsersFilter = Partial<Pick<MembersQuery, 'status' | 'email'>> & {
   page_no: number;
   page_size: number;
@@ -22,7 +23,7 @@ export type UsersFilter = Partial<Pick<MembersQuery, 'status' | 'email'>> & {
 
 /** GET /v1/company/users. */
 export function fetchUsers(filter: UsersFilter): Promise<MembersListPage> {
-  return request<MembersListPage>('/v1/company/users', { query: filter });
+  return callEndpoint(membersEndpoints.list, { query: filter });
 }
 
 /** The member list query (keeps the previous page while the next loads). */
@@ -38,7 +39,7 @@ export function useUsers(filter: UsersFilter) {
 export function useRoles() {
   return useQuery({
     queryKey: ['company-roles'],
-    queryFn: () => request<RoleEntry[]>('/v1/company/roles'),
+    queryFn: () => callEndpoint(membersEndpoints.roles),
     staleTime: 10 * 60_000,
   });
 }
@@ -52,8 +53,7 @@ function useInvalidateUsers() {
 export function useSetUserStatus() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (body: UserStatusBody) =>
-      request<MemberItem>('/v1/company/users/status', { method: 'PUT', body }),
+    mutationFn: (body: UserStatusBody) => callEndpoint(membersEndpoints.setStatus, { body }),
     onSuccess: invalidate,
   });
 }
@@ -62,8 +62,7 @@ export function useSetUserStatus() {
 export function useDeleteUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (userId: number) =>
-      request<null>('/v1/company/users', { method: 'DELETE', body: { user_id: userId } }),
+    mutationFn: (userId: number) => callEndpoint(membersEndpoints.remove, { body: { user_id: userId } }),
     onSuccess: invalidate,
   });
 }
@@ -72,8 +71,7 @@ export function useDeleteUser() {
 export function useSetUserRole() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (body: UserRolesBody) =>
-      request<MemberItem>('/v1/company/users/roles', { method: 'PUT', body }),
+    mutationFn: (body: UserRolesBody) => callEndpoint(membersEndpoints.setRoles, { body }),
     onSuccess: invalidate,
   });
 }
@@ -82,8 +80,7 @@ export function useSetUserRole() {
 export function useDataPermissions(userId: number | null) {
   return useQuery({
     queryKey: ['data-permission', userId],
-    queryFn: () =>
-      request<DataPermissionEditor>('/v1/company/users/data_permission', { query: { user_id: userId } }),
+    queryFn: () => callEndpoint(membersEndpoints.dataPermission, { query: { user_id: userId } }),
     enabled: userId !== null,
   });
 }
@@ -92,8 +89,7 @@ export function useDataPermissions(userId: number | null) {
 export function useSaveDataPermissions() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: DataPermissionBody) =>
-      request<DataPermissionEditor>('/v1/company/users/data_permission', { method: 'PUT', body }),
+    mutationFn: (body: DataPermissionBody) => callEndpoint(membersEndpoints.setDataPermission, { body }),
     onSuccess: (data) => client.setQueryData(['data-permission', data.user_id], data),
   });
 }

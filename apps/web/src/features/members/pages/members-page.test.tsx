@@ -1,22 +1,17 @@
 import type { MenuItem } from '@portal/contracts/account.ts';
-import {
-  type DataPermissionBody,
-  type DataPermissionEntry,
-  dataPermissionEditor,
-  type MemberItem,
-  memberItem,
-  membersData,
-  roleCatalogue,
-  type UserRolesBody,
-  type UserStatusBody,
+import { endpoints } from '@portal/contracts/endpoints.ts';
+import type {
+  DataPermissionBody,
+  DataPermissionEntry,
+  MemberItem,
+  UserRolesBody,
+  UserStatusBody,
 } from '@portal/contracts/members.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { contractReply } from '@/test/contract-reply.ts';
-import { mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
+import { failure, mock, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const adminMenu: MenuItem[] = [
   { key: 'menu.userManagement', path: '/users' },
@@ -66,14 +61,13 @@ describe('users page (spec §2 users page, §3 statuses)', () => {
   it('lists members with the status labels and paginates on the server', async () => {
     const user = userEvent.setup();
     seedSession();
-    const api = mockApi({
+    const api = mockApi([
       ...sessionRoutes(adminMenu),
-      'GET /v1/company/users': (c) =>
-        contractReply(membersData, {
-          list: c.query.get('page_no') === '2' ? [member(11, 1)] : list,
-          total: 14,
-        }),
-    });
+      mock(endpoints.members.list, (c) => ({
+        list: c.query.get('page_no') === '2' ? [member(11, 1)] : list,
+        total: 14,
+      })),
+    ]);
     renderApp('/users');
     const table = await screen.findByTestId('users-table', {}, { timeout: 20_000 });
     await within(table).findByText('u2@example.com');
@@ -92,15 +86,15 @@ describe('users page (spec §2 users page, §3 statuses)', () => {
   it('approves, inactivates, reactivates and deletes through the right endpoints after a confirm', async () => {
     const user = userEvent.setup();
     seedSession();
-    const api = mockApi({
+    const api = mockApi([
       ...sessionRoutes(adminMenu),
-      'GET /v1/company/users': contractReply(membersData, { list, total: 4 }),
-      'PUT /v1/company/users/status': (c) => {
+      mock(endpoints.members.list, { list, total: 4 }),
+      mock(endpoints.members.setStatus, (c) => {
         const body = c.body as UserStatusBody;
-        return contractReply(memberItem, member(body.user_id, body.status));
-      },
-      'DELETE /v1/company/users': contractReply(z.null(), null),
-    });
+        return member(body.user_id, body.status);
+      }),
+      mock(endpoints.members.remove, null),
+    ]);
     renderApp('/users');
     await screen.findByText('u2@example.com');
 
@@ -136,11 +130,11 @@ describe('users page (spec §2 users page, §3 statuses)', () => {
     const user = userEvent.setup();
     await i18next.changeLanguage('en');
     seedSession();
-    mockApi({
+    mockApi([
       ...sessionRoutes(adminMenu),
-      'GET /v1/company/users': contractReply(membersData, { list, total: 4 }),
-      'PUT /v1/company/users/status': { code: 10007, msg: 'This status change is not allowed' },
-    });
+      mock(endpoints.members.list, { list, total: 4 }),
+      mock(endpoints.members.setStatus, failure(10007, 'This status change is not allowed')),
+    ]);
     renderApp('/users');
     await screen.findByText('u3@example.com');
     expect(screen.getAllByText('new application').length).toBeGreaterThan(0);
@@ -153,38 +147,38 @@ describe('roles page (spec §6)', () => {
   it('assigns 67/68 and saves data permissions from the server options', async () => {
     const user = userEvent.setup();
     seedSession();
-    const api = mockApi({
+    const api = mockApi([
       ...sessionRoutes(adminMenu),
-      'GET /v1/company/users': contractReply(membersData, {
+      mock(endpoints.members.list, {
         list: [list[0] as MemberItem, list[2] as MemberItem],
         total: 2,
       }),
-      'GET /v1/company/roles': contractReply(roleCatalogue, [
+      mock(endpoints.members.roles, [
         { id: 70, name: 'ops', assignable: false },
         { id: 67, name: 'admin', assignable: true },
         { id: 68, name: 'member', assignable: true },
       ]),
-      'PUT /v1/company/users/roles': (c) => {
+      mock(endpoints.members.setRoles, (c) => {
         const body = c.body as UserRolesBody;
-        return contractReply(memberItem, member(body.user_id, 1, { role_ids: body.role_ids }));
-      },
-      'GET /v1/company/users/data_permission': contractReply(dataPermissionEditor, {
+        return member(body.user_id, 1, { role_ids: body.role_ids });
+      }),
+      mock(endpoints.members.dataPermission, {
         user_id: 3,
         granted: [permOptions[0] as DataPermissionEntry],
         options: permOptions,
       }),
       // The server answers the member's editor with the new grants (not the request's `permissions`).
-      'PUT /v1/company/users/data_permission': (c) => {
+      mock(endpoints.members.setDataPermission, (c) => {
         const body = c.body as DataPermissionBody;
-        return contractReply(dataPermissionEditor, {
+        return {
           user_id: body.user_id,
           granted: permOptions.filter((o) =>
             body.permissions.some((p) => p.type === o.type && p.rule === o.rule),
           ),
           options: permOptions,
-        });
-      },
-    });
+        };
+      }),
+    ]);
     renderApp('/roles');
     // A cold run transforms the lazy screen chunks first.
     expect(await screen.findByTestId('role-entry-70', {}, { timeout: 20_000 })).toBeTruthy();

@@ -4,16 +4,12 @@
  * read, the preferences, and recording the UI language (mails are written in it).
  */
 import type { Lang } from '@portal/contracts/codes.ts';
-import type {
-  NotificationListData,
-  NotificationListParams,
-  NotificationPreference,
-  NotificationPreferencesBody,
-  UnreadCount,
-} from '@portal/contracts/notifications.ts';
+import { accountEndpoints } from '@portal/contracts/endpoints/account.ts';
+import { notificationsEndpoints } from '@portal/contracts/endpoints/notifications.ts';
+import type { NotificationListParams, NotificationPreferencesBody } from '@portal/contracts/notifications.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callEndpoint } from '@/lib/call-endpoint.ts';
 import { currentLang } from '@/lib/i18n.ts';
-import { request } from '@/lib/request.ts';
 import { nextPaint } from '@/lib/use-after-paint.ts';
 
 /** How often the bell asks for the unread count while the page is visible, ms. */
@@ -26,7 +22,7 @@ export function useUnreadCount(enabled: boolean) {
   return useQuery({
     queryKey: [...root, 'unread'],
     // the bell's badge: asked for once the page has been painted (nextPaint)
-    queryFn: () => nextPaint().then(() => request<UnreadCount>('/v1/notifications/unread_count')),
+    queryFn: () => nextPaint().then(() => callEndpoint(notificationsEndpoints.unreadCount)),
     enabled,
     refetchInterval: UNREAD_POLL_MS,
     refetchOnWindowFocus: true,
@@ -40,7 +36,7 @@ export function useNotificationList(query: NotificationListParams, enabled = tru
   return useQuery({
     queryKey: [...root, 'list', lang, query],
     queryFn: () =>
-      request<NotificationListData>('/v1/notifications', {
+      callEndpoint(notificationsEndpoints.list, {
         query: { page_no: query.page_no, page_size: query.page_size, unread: query.unread },
       }),
     enabled,
@@ -58,7 +54,7 @@ function useRefresh() {
 export function useMarkRead() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: number) => request<null>(`/v1/notifications/${id}/read`, { method: 'PUT' }),
+    mutationFn: (id: number) => callEndpoint(notificationsEndpoints.read, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -67,7 +63,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: () => request<{ updated: number }>('/v1/notifications/read_all', { method: 'PUT' }),
+    mutationFn: () => callEndpoint(notificationsEndpoints.readAll),
     onSuccess: refresh,
   });
 }
@@ -77,7 +73,7 @@ export function usePreferences() {
   const lang = currentLang();
   return useQuery({
     queryKey: [...root, 'preferences', lang],
-    queryFn: () => request<{ list: NotificationPreference[] }>('/v1/notifications/preferences'),
+    queryFn: () => callEndpoint(notificationsEndpoints.preferences),
     select: (d) => d.list,
   });
 }
@@ -87,12 +83,12 @@ export function useSavePreferences() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: NotificationPreferencesBody) =>
-      request<{ list: NotificationPreference[] }>('/v1/notifications/preferences', { method: 'PUT', body }),
+      callEndpoint(notificationsEndpoints.setPreferences, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: [...root, 'preferences'] }),
   });
 }
 
 /** `PUT /api/v1/user/language`: the language the user's mails are written in. */
 export function recordLanguage(lang: Lang): Promise<null> {
-  return request<null>('/api/v1/user/language', { method: 'PUT', body: { lang } });
+  return callEndpoint(accountEndpoints.setLanguage, { body: { lang } });
 }

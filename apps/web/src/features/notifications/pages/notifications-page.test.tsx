@@ -4,19 +4,13 @@
  * the full list page with paging and "unread only", and the preferences tab saving per-kind channels;
  * a language switch is recorded for the mails.
  */
-import {
-  type NotificationItem,
-  notificationListData,
-  notificationPreferences,
-  readAllData,
-} from '@portal/contracts/notifications.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
+import type { NotificationItem } from '@portal/contracts/notifications.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { setLang } from '@/lib/i18n.ts';
-import { contractReply } from '@/test/contract-reply.ts';
-import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
+import { mock, mockApi, type RouteMock, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const item = (id: number, read: boolean, extra: Partial<NotificationItem> = {}): NotificationItem => ({
   id,
@@ -29,58 +23,59 @@ const item = (id: number, read: boolean, extra: Partial<NotificationItem> = {}):
   ...extra,
 });
 
-function routes(list: NotificationItem[], extra: Record<string, (c: Call) => unknown> = {}) {
+function routes(list: NotificationItem[], extra: RouteMock[] = []) {
   let state = list.map((n) => ({ ...n }));
   const unread = () => state.filter((n) => !n.read).length;
-  return mockApi({
+  return mockApi([
     ...sessionRoutes(),
-    'GET /v1/notifications/unread_count': () =>
-      contractReply(z.object({ unread: z.number() }), { unread: unread() }),
-    'GET /v1/notifications': (c) => {
+    mock(endpoints.notifications.unreadCount, () => ({ unread: unread() })),
+    mock(endpoints.notifications.list, (c) => {
       const size = Number(c.query.get('page_size') ?? 20);
       const no = Number(c.query.get('page_no') ?? 1);
       const shown = c.query.get('unread') === '1' ? state.filter((n) => !n.read) : state;
-      return contractReply(notificationListData, {
+      return {
         list: shown.slice((no - 1) * size, no * size),
         total: shown.length,
         unread: unread(),
-      });
-    },
-    'PUT /v1/notifications/read_all': () => {
+      };
+    }),
+    mock(endpoints.notifications.readAll, () => {
       const updated = unread();
       state = state.map((n) => ({ ...n, read: true }));
-      return contractReply(readAllData, { updated });
-    },
-    'GET /v1/notifications/preferences': () =>
-      contractReply(notificationPreferences, {
-        list: [
-          { kind: 'app_approved', label: '应用审核通过', channels: 'both', default_channels: 'both' },
-          { kind: 'member_joined', label: '新成员加入', channels: 'portal', default_channels: 'portal' },
-        ],
-      }),
-    'PUT /v1/notifications/preferences': (c) =>
-      contractReply(notificationPreferences, {
-        list: (c.body as { list: { kind: string; channels: 'portal' | 'email' | 'both' }[] }).list.map(
-          (p) => ({
-            ...p,
-            label: p.kind,
-            default_channels: 'both' as const,
-          }),
-        ),
-      }),
-    'PUT /api/v1/user/language': () => ({ code: 0, data: null }),
-    ...Object.fromEntries(Object.entries(extra).map(([k, f]) => [k, (c: Call) => f(c) as { code: number }])),
-    // Marking one read: PUT /v1/notifications/:id/read.
-    ...Object.fromEntries(
-      list.map((n) => [
-        `PUT /v1/notifications/${n.id}/read`,
-        () => {
-          state = state.map((s) => (s.id === n.id ? { ...s, read: true } : s));
-          return { code: 0, data: null };
+      return { updated };
+    }),
+    mock(endpoints.notifications.preferences, () => ({
+      list: [
+        {
+          kind: 'app_approved',
+          label: '应用审核通过',
+          channels: 'both' as const,
+          default_channels: 'both' as const,
         },
-      ]),
-    ),
-  });
+        {
+          kind: 'member_joined',
+          label: '新成员加入',
+          channels: 'portal' as const,
+          default_channels: 'portal' as const,
+        },
+      ],
+    })),
+    mock(endpoints.notifications.setPreferences, (c) => ({
+      list: (c.body as { list: { kind: string; channels: 'portal' | 'email' | 'both' }[] }).list.map((p) => ({
+        ...p,
+        label: p.kind,
+        default_channels: 'both' as const,
+      })),
+    })),
+    mock(endpoints.account.setLanguage, null),
+    ...extra,
+    // Marking one read: PUT /v1/notifications/:id/read.
+    mock(endpoints.notifications.read, (c) => {
+      const id = Number(c.path.split('/')[3]);
+      state = state.map((s) => (s.id === id ? { ...s, read: true } : s));
+      return null;
+    }),
+  ]);
 }
 
 describe('the notification bell', () => {

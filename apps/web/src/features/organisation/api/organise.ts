@@ -9,18 +9,29 @@
 
 import type { UserInfo } from '@portal/contracts/account.ts';
 import { Role } from '@portal/contracts/constants.ts';
+import { accountEndpoints } from '@portal/contracts/endpoints/account.ts';
+import { organisationEndpoints } from '@portal/contracts/endpoints/organisation.ts';
+import type { EndpointData } from '@portal/contracts/endpoints.ts';
 import type { BindAccountData } from '@portal/contracts/organisation.ts';
-import { request } from '@/lib/request.ts';
+import { callEndpoint, callEndpointUnchecked } from '@/lib/call-endpoint.ts';
 import { setToken } from '@/lib/session.ts';
 import { signBody } from '@/lib/signing.ts';
 
-async function post<T>(path: string, fields: Record<string, unknown>): Promise<T> {
-  return request<T>(path, { method: 'POST', body: await signBody(fields) });
+/** The organisation entries, each a POST of signed fields. */
+type SignedEndpoint = (typeof organisationEndpoints)[keyof typeof organisationEndpoints];
+
+/** POSTs `fields` signed (withSignature) to `endpoint`; answers its data. */
+async function post<E extends SignedEndpoint>(
+  endpoint: E,
+  fields: Record<string, unknown>,
+): Promise<EndpointData<E>> {
+  // the signed body is the fields plus timestamp and sign, which the entry's body schema checks
+  return callEndpointUnchecked(endpoint, { body: await signBody(fields) });
 }
 
 /** POST /v1/passport/company/signup → the new company's id (a publisher company). */
 export async function signupCompany(companyName: string): Promise<number> {
-  const data = await post<{ company_id: number }>('/v1/passport/company/signup', {
+  const data = await post(organisationEndpoints.companySignup, {
     is_publisher: 1,
     company_name: companyName,
   });
@@ -29,7 +40,7 @@ export async function signupCompany(companyName: string): Promise<number> {
 
 /** POST /v1/passport/account/signup → the new account's id. */
 export async function signupAccount(accountName: string, companyId: number): Promise<number> {
-  const data = await post<{ account_id: number }>('/v1/passport/account/signup', {
+  const data = await post(organisationEndpoints.accountSignup, {
     account_name: accountName,
     company_id: companyId,
   });
@@ -42,14 +53,14 @@ export type BindInput =
 
 /** POST /v1/passport/user/bind_account; stores the rotated session token it answers. */
 export async function bindAccount(input: BindInput): Promise<BindAccountData> {
-  const data = await post<BindAccountData>('/v1/passport/user/bind_account', input);
+  const data = await post(organisationEndpoints.bindAccount, input);
   setToken(data.new_token);
   return data;
 }
 
 /** POST /v1/permission/user/add_opt_permission for `userId` in `accountId`. */
 export function addOptPermission(accountId: number, userId: number, roleId: number): Promise<unknown> {
-  return post('/v1/permission/user/add_opt_permission', {
+  return post(organisationEndpoints.addOptPermission, {
     account_id: accountId,
     user_id: userId,
     role_ids: [roleId],
@@ -93,8 +104,8 @@ export async function joinOrganisation(
 
 /** GET /api/v1/user/user_info with the current (rotated) token: the user's fresh info. */
 export async function fetchFreshUserInfo(): Promise<UserInfo> {
-  const data = await request<UserInfo[] | UserInfo>('/api/v1/user/user_info');
-  const info = Array.isArray(data) ? data[0] : data;
+  // the contract answers a one-element list (spec §3: data[0])
+  const [info] = await callEndpoint(accountEndpoints.userInfo);
   if (!info) throw new Error('user_info answered no user');
   return info;
 }

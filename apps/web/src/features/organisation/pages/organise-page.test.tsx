@@ -1,19 +1,21 @@
-import { menuItem, type UserInfo, userInfo } from '@portal/contracts/account.ts';
-import {
-  accountSignupData,
-  addOptPermissionData,
-  bindAccountData,
-  companySignupData,
-} from '@portal/contracts/organisation.ts';
+import type { UserInfo } from '@portal/contracts/account.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { signFields } from '@portal/contracts/sign.ts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { getCookie } from '@/lib/cookie.ts';
 import { StorageKey } from '@/lib/storage-keys.ts';
-import { contractReply } from '@/test/contract-reply.ts';
-import { type Call, demoUser, mockApi, renderApp, seedSession, untilEnabled } from '@/test/render-app.tsx';
+import {
+  type Call,
+  demoUser,
+  failure,
+  mock,
+  mockApi,
+  renderApp,
+  seedSession,
+  untilEnabled,
+} from '@/test/render-app.tsx';
 
 const newcomer: UserInfo = {
   ...demoUser,
@@ -52,24 +54,24 @@ describe('organize page (spec §4)', () => {
     seedSession('old-token', newcomer);
     localStorage.setItem(StorageKey.companyStatus, '0');
     let info: UserInfo = newcomer;
-    const api = mockApi({
-      'GET /api/v1/user/user_info': () => contractReply(z.array(userInfo), [info], 200),
-      'GET /api/v1/user/menu': contractReply(z.array(menuItem), accountMenu),
-      'POST /v1/passport/company/signup': contractReply(companySignupData, { company_id: 11 }),
-      'POST /v1/passport/account/signup': contractReply(accountSignupData, { account_id: 22 }),
-      'POST /v1/passport/user/bind_account': () => {
+    const api = mockApi([
+      mock(endpoints.account.userInfo, () => [info]),
+      mock(endpoints.account.menu, accountMenu),
+      mock(endpoints.organisation.companySignup, { company_id: 11 }),
+      mock(endpoints.organisation.accountSignup, { account_id: 22 }),
+      mock(endpoints.organisation.bindAccount, () => {
         info = { ...newcomer, company_id: 11, company_name: 'Acme', account_id: 22, company_status: 1 };
-        return contractReply(bindAccountData, {
+        return {
           new_token: 'new-token',
           account_id: 22,
           is_first_join: true,
-        });
-      },
-      'POST /v1/permission/user/add_opt_permission': contractReply(addOptPermissionData, {
+        };
+      }),
+      mock(endpoints.organisation.addOptPermission, {
         user_id: 9,
         role_ids: [67],
       }),
-    });
+    ]);
     const app = renderApp('/organize');
     await screen.findByTestId('create-submit');
     await fill(user, 'company_name', '  Acme  ');
@@ -100,22 +102,23 @@ describe('organize page (spec §4)', () => {
     const user = userEvent.setup();
     seedSession('old-token', newcomer);
     let accountTries = 0;
-    const api = mockApi({
-      'GET /api/v1/user/user_info': contractReply(z.array(userInfo), [newcomer], 200),
-      'GET /api/v1/user/menu': contractReply(z.array(menuItem), accountMenu),
-      'POST /v1/passport/company/signup': contractReply(companySignupData, { company_id: 11 }),
-      'POST /v1/passport/account/signup': () =>
-        ++accountTries === 1 ? { code: 602, msg: 'x' } : contractReply(accountSignupData, { account_id: 22 }),
-      'POST /v1/passport/user/bind_account': contractReply(bindAccountData, {
+    const api = mockApi([
+      mock(endpoints.account.userInfo, [newcomer]),
+      mock(endpoints.account.menu, accountMenu),
+      mock(endpoints.organisation.companySignup, { company_id: 11 }),
+      mock(endpoints.organisation.accountSignup, () =>
+        ++accountTries === 1 ? failure(602, 'x') : { account_id: 22 },
+      ),
+      mock(endpoints.organisation.bindAccount, {
         new_token: 'new-token',
         account_id: 22,
         is_first_join: true,
       }),
-      'POST /v1/permission/user/add_opt_permission': contractReply(addOptPermissionData, {
+      mock(endpoints.organisation.addOptPermission, {
         user_id: 9,
         role_ids: [67],
       }),
-    });
+    ]);
     const app = renderApp('/organize');
     await screen.findByTestId('create-submit');
     await fill(user, 'company_name', 'Acme');
@@ -133,10 +136,10 @@ describe('organize page (spec §4)', () => {
     const user = userEvent.setup();
     seedSession('old-token', newcomer);
     let info: UserInfo = newcomer;
-    const api = mockApi({
-      'GET /api/v1/user/user_info': () => contractReply(z.array(userInfo), [info], 200),
-      'GET /api/v1/user/menu': contractReply(z.array(menuItem), accountMenu),
-      'POST /v1/passport/user/bind_account': () => {
+    const api = mockApi([
+      mock(endpoints.account.userInfo, () => [info]),
+      mock(endpoints.account.menu, accountMenu),
+      mock(endpoints.organisation.bindAccount, () => {
         info = {
           ...newcomer,
           company_id: 1,
@@ -145,17 +148,17 @@ describe('organize page (spec §4)', () => {
           status: 3,
           company_status: 3,
         };
-        return contractReply(bindAccountData, {
+        return {
           new_token: 'joined-token',
           account_id: 1,
           is_first_join: false,
-        });
-      },
-      'POST /v1/permission/user/add_opt_permission': contractReply(addOptPermissionData, {
+        };
+      }),
+      mock(endpoints.organisation.addOptPermission, {
         user_id: 9,
         role_ids: [68],
       }),
-    });
+    ]);
     const app = renderApp('/organize');
     await user.click(await screen.findByTestId('tab-join'));
     await screen.findByTestId('join-submit');

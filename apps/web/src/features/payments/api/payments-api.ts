@@ -2,25 +2,28 @@
  * Payments endpoints (contracts payments.ts): the publisher's summary, statements, payouts, profile
  * and documents, and operations' month close. Amounts are integer micro-units of USD.
  */
-import type {
-  DocumentItem,
-  PaymentProfile,
-  PaymentProfileBody,
-  PaymentSummary,
-  PayoutBody,
-  PayoutItem,
-  StatementDetail,
-  StatementItem,
-  StatementStatus,
-} from '@portal/contracts/payments.ts';
+import type { Lang } from '@portal/contracts/codes.ts';
+import { opsEndpoints } from '@portal/contracts/endpoints/ops.ts';
+import { paymentsEndpoints } from '@portal/contracts/endpoints/payments.ts';
+import { paymentsOpsEndpoints } from '@portal/contracts/endpoints/payments-ops.ts';
+import type { EndpointBody } from '@portal/contracts/endpoints.ts';
+import type { PaymentProfileBody, PayoutBody, StatementStatus } from '@portal/contracts/payments.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request, requestBlob } from '@/lib/request.ts';
+import {
+  callEndpoint,
+  callEndpointUnchecked,
+  downloadEndpoint,
+  type EndpointInput,
+  type EnvelopeEndpoint,
+  type UncheckedInput,
+} from '@/lib/call-endpoint.ts';
+import type { Download } from '@/lib/request.ts';
 
 /** GET /v1/payments/summary. */
 export function usePaymentSummary() {
   return useQuery({
     queryKey: ['payments', 'summary'],
-    queryFn: () => request<PaymentSummary>('/v1/payments/summary'),
+    queryFn: () => callEndpoint(paymentsEndpoints.summary),
   });
 }
 
@@ -28,7 +31,7 @@ export function usePaymentSummary() {
 export function useStatements() {
   return useQuery({
     queryKey: ['payments', 'statements'],
-    queryFn: () => request<{ list: StatementItem[] }>('/v1/payments/statements'),
+    queryFn: () => callEndpoint(paymentsEndpoints.statements),
   });
 }
 
@@ -37,7 +40,10 @@ export function useStatement(id: number | null, ops = false) {
   return useQuery({
     queryKey: ['payments', 'statement', ops, id],
     enabled: id !== null,
-    queryFn: () => request<StatementDetail>(`/v1/${ops ? 'ops/' : ''}payments/statements/${id}`),
+    queryFn: () =>
+      callEndpoint(ops ? paymentsOpsEndpoints.statement : paymentsEndpoints.statement, {
+        params: { id: id ?? 0 },
+      }),
   });
 }
 
@@ -45,7 +51,7 @@ export function useStatement(id: number | null, ops = false) {
 export function usePayouts() {
   return useQuery({
     queryKey: ['payments', 'payouts'],
-    queryFn: () => request<{ list: PayoutItem[] }>('/v1/payments/payouts'),
+    queryFn: () => callEndpoint(paymentsEndpoints.payouts),
   });
 }
 
@@ -53,7 +59,7 @@ export function usePayouts() {
 export function useProfile() {
   return useQuery({
     queryKey: ['payments', 'profile'],
-    queryFn: () => request<PaymentProfile | null>('/v1/payments/profile'),
+    queryFn: () => callEndpoint(paymentsEndpoints.profile),
   });
 }
 
@@ -61,7 +67,7 @@ export function useProfile() {
 export function useDocuments() {
   return useQuery({
     queryKey: ['payments', 'documents'],
-    queryFn: () => request<{ list: DocumentItem[] }>('/v1/payments/documents'),
+    queryFn: () => callEndpoint(paymentsEndpoints.documents),
   });
 }
 
@@ -75,8 +81,7 @@ function useRefresh() {
 export function useSaveProfile() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: PaymentProfileBody) =>
-      request<PaymentProfile>('/v1/payments/profile', { method: 'PUT', body }),
+    mutationFn: (body: PaymentProfileBody) => callEndpoint(paymentsEndpoints.setProfile, { body }),
     onSuccess: refresh,
   });
 }
@@ -94,22 +99,22 @@ export async function fileBase64(file: File): Promise<string> {
 export function useUpload() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: async ({ file, statementId }: { file: File; statementId?: number }) =>
-      request<DocumentItem>(
-        statementId ? `/v1/payments/statements/${statementId}/invoice` : '/v1/payments/documents',
-        { method: 'POST', body: { file_name: file.name, content_base64: await fileBase64(file) } },
-      ),
+    mutationFn: async ({ file, statementId }: { file: File; statementId?: number }) => {
+      const body = { file_name: file.name, content_base64: await fileBase64(file) };
+      return statementId
+        ? callEndpoint(paymentsEndpoints.uploadInvoice, { params: { id: statementId }, body })
+        : callEndpoint(paymentsEndpoints.uploadDocument, { body });
+    },
     onSuccess: refresh,
   });
 }
 
-/** Opens a file the server answers (PDF) in a new tab, or saves it (exports). */
-export async function openFile(
-  path: string,
-  query: Record<string, string> = {},
-  save = false,
-): Promise<void> {
-  const { blob, filename } = await requestBlob(path, { query });
+/**
+ * Opens a file the server answers (PDF) in a new tab, or saves it (exports): `file` is its download,
+ * e.g. `downloadEndpoint(paymentsEndpoints.document, { params: { id } })`.
+ */
+async function openFile(file: Promise<Download>, save = false): Promise<void> {
+  const { blob, filename } = await file;
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -122,6 +127,21 @@ export async function openFile(
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/** A statement's PDF in `lang`, opened in a new tab. */
+export function openStatementPdf(id: number, lang: Lang): Promise<void> {
+  return openFile(downloadEndpoint(paymentsEndpoints.statementPdf, { params: { id }, query: { lang } }));
+}
+
+/** An uploaded document (invoice, tax form), opened in a new tab. */
+export function openDocument(id: number): Promise<void> {
+  return openFile(downloadEndpoint(paymentsEndpoints.document, { params: { id } }));
+}
+
+/** The payout history saved as `format` (csv or xlsx). */
+export function savePayoutsExport(format: 'csv' | 'xlsx'): Promise<void> {
+  return openFile(downloadEndpoint(paymentsEndpoints.payoutsExport, { query: { format } }), true);
+}
+
 // ---- operations ----
 
 export type OpsFilter = { month?: number; profit_center_id?: number; status?: StatementStatus };
@@ -130,7 +150,7 @@ export type OpsFilter = { month?: number; profit_center_id?: number; status?: St
 export function useOpsStatements(filter: OpsFilter) {
   return useQuery({
     queryKey: ['payments', 'ops', filter],
-    queryFn: () => request<{ list: StatementItem[] }>('/v1/ops/payments/statements', { query: filter }),
+    queryFn: () => callEndpoint(paymentsOpsEndpoints.statements, { query: filter }),
   });
 }
 
@@ -138,15 +158,22 @@ export function useOpsStatements(filter: OpsFilter) {
 export function useProfitCenters() {
   return useQuery({
     queryKey: ['payments', 'profit-centers'],
-    queryFn: () => request<{ id: number; name: string }[]>('/v1/ops/profit_center'),
+    queryFn: () => callEndpoint(opsEndpoints.profitCenters),
   });
 }
 
-/** One operations action (POST), then every payments query is read again. */
-export function useOpsAction<B>(path: (b: B) => string, body: (b: B) => unknown = (b) => b) {
+/**
+ * One operations action (an entry of paymentsOpsEndpoints), then every payments query is read again.
+ * The mutation's variables are the entry's body, or what `input` turns into the call's input.
+ */
+export function useOpsAction<E extends EnvelopeEndpoint, B = EndpointBody<E>>(
+  endpoint: E,
+  input: (b: B) => EndpointInput<E> = (b) => ({ body: b }) as EndpointInput<E>,
+) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (b: B) => request<unknown>(path(b), { method: 'POST', body: body(b) }),
+    // E is generic here, so the call's input type is not resolved: it is the entry's own (EndpointInput<E>)
+    mutationFn: (b: B) => callEndpointUnchecked(endpoint, input(b) as UncheckedInput),
     onSuccess: refresh,
   });
 }

@@ -3,6 +3,7 @@
  * adjustment. Each posts once; the server checks the rule and answers field errors (604), shown on
  * their fields.
  */
+import { paymentsOpsEndpoints } from '@portal/contracts/endpoints/payments-ops.ts';
 import { adjustmentKinds, plainUsd, type StatementItem } from '@portal/contracts/payments.ts';
 import { Button, DatePicker, Form, Input, Modal, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -18,9 +19,12 @@ type HoldProps = { statement: StatementItem | null; onClose: () => void };
 export function HoldDialog({ statement, onClose }: HoldProps) {
   const { t } = useTranslation('payments');
   const [form] = Form.useForm<{ reason: string }>();
-  const hold = useOpsAction<{ id: number; reason: string; hold: boolean }>(
-    (b) => `/v1/ops/payments/statements/${b.id}/hold`,
-    (b) => ({ reason: b.reason, hold: b.hold }),
+  const hold = useOpsAction(
+    paymentsOpsEndpoints.hold,
+    (b: { id: number; reason: string; hold: boolean }) => ({
+      params: { id: b.id },
+      body: { reason: b.reason, hold: b.hold },
+    }),
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new statement starts an empty form
   useEffect(() => form.resetFields(), [statement, form]);
@@ -65,9 +69,7 @@ type PayoutValues = { reference: string; amount: string; paid_on: Dayjs };
 export function PayoutDialog({ statement, onClose }: HoldProps) {
   const { t } = useTranslation('payments');
   const [form] = Form.useForm<PayoutValues>();
-  const record = useOpsAction<{ statement_id: number; reference: string; amount: string; paid_on: string }>(
-    () => '/v1/ops/payments/payouts',
-  );
+  const record = useOpsAction(paymentsOpsEndpoints.recordPayout);
   useEffect(() => {
     if (statement)
       form.setFieldsValue({ reference: '', amount: plainUsd(statement.payable_micros), paid_on: dayjs() });
@@ -135,9 +137,12 @@ type AdjustValues = {
 export function AdjustmentForm({ statementId }: { statementId: number }) {
   const { t } = useTranslation('payments');
   const [form] = Form.useForm<AdjustValues>();
-  const add = useOpsAction<AdjustValues & { id: number }>(
-    (b) => `/v1/ops/payments/statements/${b.id}/adjustments`,
-    ({ id: _id, ...body }) => body,
+  const add = useOpsAction(
+    paymentsOpsEndpoints.addAdjustment,
+    ({ id, ...body }: AdjustValues & { id: number }) => ({
+      params: { id },
+      body,
+    }),
   );
   const required = [{ required: true, whitespace: true, message: t('ops.required') }];
   return (

@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf } from '@/lib/form-errors.ts';
 import { succeed } from '@/lib/notify.ts';
 import { useCountries } from '@/lib/use-countries.ts';
-import { openFile, useDocuments, useProfile, useSaveProfile, useUpload } from '../api/payments-api.ts';
+import { openDocument, useDocuments, useProfile, useSaveProfile, useUpload } from '../api/payments-api.ts';
 
 type Values = {
   beneficiary_name: string;
@@ -239,7 +239,7 @@ export function ProfilePanel({ admin }: { admin: boolean }) {
           renderItem={(d) => (
             <List.Item
               actions={[
-                <Button key="open" type="link" onClick={() => openFile(`/v1/payments/documents/${d.id}`)}>
+                <Button key="open" type="link" onClick={() => openDocument(d.id)}>
                   PDF
                 </Button>,
               ]}

@@ -7,7 +7,7 @@ import { Alert, Button, Descriptions, Drawer, Empty, Space, Table, Tag, Typograp
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { succeed } from '@/lib/notify.ts';
-import { openFile, useStatement, useUpload } from '../api/payments-api.ts';
+import { openStatementPdf, useStatement, useUpload } from '../api/payments-api.ts';
 import { formatUsd, monthLabel, statusColor } from './money.ts';
 
 type Props = { id: number | null; ops?: boolean; onClose: () => void; extra?: ReactNode };
@@ -37,11 +37,7 @@ export function StatementDrawer({ id, ops = false, onClose, extra }: Props) {
             {s.carried_over && <Tag color="orange">{t('carriedTag')}</Tag>}
             {s.hold_reason && <Tag color="red">{t('heldTag')}</Tag>}
             {!ops && (
-              <Button
-                size="small"
-                onClick={() => openFile(`/v1/payments/statements/${s.id}/pdf`, { lang })}
-                data-testid="statement-pdf"
-              >
+              <Button size="small" onClick={() => openStatementPdf(s.id, lang)} data-testid="statement-pdf">
                 {t('pdf')}
               </Button>
             )}

@@ -3,6 +3,7 @@
  * month, profit centre and status; close the month; open a statement to enter adjustments; confirm
  * one or many; hold a payment with a reason; record a payout or upload the finance system's CSV.
  */
+import { paymentsOpsEndpoints } from '@portal/contracts/endpoints/payments-ops.ts';
 import type { StatementItem, StatementStatus } from '@portal/contracts/payments.ts';
 import { statementStatuses } from '@portal/contracts/payments.ts';
 import { Alert, Button, Card, DatePicker, Empty, Select, Space, Table, Tag, Typography, Upload } from 'antd';
@@ -30,9 +31,9 @@ export default function OpsPaymentsPage() {
   const [csvErrors, setCsvErrors] = useState<string[]>([]);
   const statements = useOpsStatements({ ...filter, month: toMonth(month) });
   const centers = useProfitCenters();
-  const close = useOpsAction<{ month: number }>(() => '/v1/ops/payments/close');
-  const confirm = useOpsAction<{ ids: number[] }>(() => '/v1/ops/payments/confirm');
-  const importCsv = useOpsAction<{ csv: string }>(() => '/v1/ops/payments/payouts/import');
+  const close = useOpsAction(paymentsOpsEndpoints.closeMonth);
+  const confirm = useOpsAction(paymentsOpsEndpoints.confirm);
+  const importCsv = useOpsAction(paymentsOpsEndpoints.importPayouts);
   const list = statements.data?.list ?? [];
   const openItem = list.find((s) => s.id === open);
 

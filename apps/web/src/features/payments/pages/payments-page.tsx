@@ -11,7 +11,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '@/lib/use-session.ts';
 import '../i18n.ts';
-import { openFile, usePaymentSummary, usePayouts, useStatements } from '../api/payments-api.ts';
+import {
+  openStatementPdf,
+  savePayoutsExport,
+  usePaymentSummary,
+  usePayouts,
+  useStatements,
+} from '../api/payments-api.ts';
 import { BalanceCard } from '../components/balance-card.tsx';
 import { formatUsd, monthLabel, statusColor } from '../components/money.ts';
 import { ProfilePanel } from '../components/profile-panel.tsx';
@@ -64,7 +70,7 @@ export default function PaymentsPage() {
           <Button type="link" onClick={() => setOpen(s.id)} data-testid={`statement-open-${s.month}`}>
             {t('details')}
           </Button>
-          <Button type="link" onClick={() => openFile(`/v1/payments/statements/${s.id}/pdf`, { lang })}>
+          <Button type="link" onClick={() => openStatementPdf(s.id, lang)}>
             {t('pdf')}
           </Button>
         </Space>
@@ -108,12 +114,8 @@ export default function PaymentsPage() {
             children: (
               <Space orientation="vertical" style={{ width: '100%' }}>
                 <Space>
-                  <Button onClick={() => openFile('/v1/payments/payouts/export', { format: 'csv' }, true)}>
-                    {t('export.csv')}
-                  </Button>
-                  <Button onClick={() => openFile('/v1/payments/payouts/export', { format: 'xlsx' }, true)}>
-                    {t('export.xlsx')}
-                  </Button>
+                  <Button onClick={() => savePayoutsExport('csv')}>{t('export.csv')}</Button>
+                  <Button onClick={() => savePayoutsExport('xlsx')}>{t('export.xlsx')}</Button>
                 </Space>
                 <Table
                   rowKey="id"

@@ -1,15 +1,11 @@
 /** Ad slot endpoints (spec §7 Ad slots; contracts placements.ts): one hook or function per endpoint. */
 
-import type { AppOption, StatusBody } from '@portal/contracts/apps.ts';
-import type { IntegrationData } from '@portal/contracts/integration.ts';
-import type {
-  AdStyleInfo,
-  PlacementCreateBody,
-  PlacementItem,
-  PlacementListData,
-} from '@portal/contracts/placements.ts';
+import type { StatusBody } from '@portal/contracts/apps.ts';
+import { appsEndpoints } from '@portal/contracts/endpoints/apps.ts';
+import { placementsEndpoints } from '@portal/contracts/endpoints/placements.ts';
+import type { PlacementCreateBody } from '@portal/contracts/placements.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '@/lib/request.ts';
+import { callEndpoint } from '@/lib/call-endpoint.ts';
 
 export type PlacementQuery = {
   page_no: number;
@@ -25,7 +21,7 @@ export type PlacementQuery = {
 export function usePlacementList(query: PlacementQuery) {
   return useQuery({
     queryKey: ['adpos', 'list', query],
-    queryFn: () => request<PlacementListData>('/v1/adpos', { query }),
+    queryFn: () => callEndpoint(placementsEndpoints.list, { query }),
     placeholderData: keepPreviousData,
   });
 }
@@ -34,14 +30,14 @@ export function usePlacementList(query: PlacementQuery) {
 export function useAdStyles() {
   return useQuery({
     queryKey: ['adpos', 'type', 1],
-    queryFn: () => request<AdStyleInfo[]>('/v1/adpos/type', { query: { publisher_type: 1 } }),
+    queryFn: () => callEndpoint(placementsEndpoints.types, { query: { publisher_type: 1 } }),
     staleTime: 3600_000,
   });
 }
 
 /** `GET /v1/app/list`: the app options. */
 export function useAppChoices() {
-  return useQuery({ queryKey: ['apps', 'options'], queryFn: () => request<AppOption[]>('/v1/app/list') });
+  return useQuery({ queryKey: ['apps', 'options'], queryFn: () => callEndpoint(appsEndpoints.options) });
 }
 
 /** `GET /v1/adpos/name_exist` within the app (`adpos_id` when editing). */
@@ -50,9 +46,8 @@ export async function placementNameExists(
   adpos_name: string,
   adpos_id?: number,
 ): Promise<boolean> {
-  return (
-    await request<{ exist: boolean }>('/v1/adpos/name_exist', { query: { app_id, adpos_name, adpos_id } })
-  ).exist;
+  return (await callEndpoint(placementsEndpoints.nameExists, { query: { app_id, adpos_name, adpos_id } }))
+    .exist;
 }
 
 function useInvalidate() {
@@ -68,8 +63,10 @@ function useInvalidate() {
 export function useSavePlacement() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: PlacementCreateBody & { adpos_id?: number }) =>
-      request<PlacementItem>('/v1/adpos', { method: body.adpos_id === undefined ? 'POST' : 'PUT', body }),
+    mutationFn: ({ adpos_id, ...body }: PlacementCreateBody & { adpos_id?: number }) =>
+      adpos_id === undefined
+        ? callEndpoint(placementsEndpoints.create, { body })
+        : callEndpoint(placementsEndpoints.update, { body: { ...body, adpos_id } }),
     onSuccess: invalidate,
   });
 }
@@ -78,7 +75,7 @@ export function useSavePlacement() {
 export function usePlacementStatus() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: StatusBody) => request<PlacementItem>('/v1/adpos/status', { method: 'PUT', body }),
+    mutationFn: (body: StatusBody) => callEndpoint(placementsEndpoints.setStatus, { body }),
     onSuccess: invalidate,
   });
 }
@@ -87,7 +84,7 @@ export function usePlacementStatus() {
 export function usePlacementIntegration(placementId: number | null) {
   return useQuery({
     queryKey: ['adpos', 'integration', placementId],
-    queryFn: () => request<IntegrationData>('/v1/adpos/integration', { query: { adpos_id: placementId } }),
+    queryFn: () => callEndpoint(placementsEndpoints.integration, { query: { adpos_id: placementId ?? 0 } }),
     enabled: placementId !== null,
   });
 }

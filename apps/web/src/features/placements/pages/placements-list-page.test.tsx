@@ -1,21 +1,16 @@
 import type { MenuItem } from '@portal/contracts/account.ts';
-import { appOption, existData } from '@portal/contracts/apps.ts';
-import { type IntegrationData, integrationData } from '@portal/contracts/integration.ts';
-import {
-  type AdStyleInfo,
-  adStyleInfo,
-  type PlacementCreateBody,
-  type PlacementItem,
-  type PlacementUpdateBody,
-  placementItem,
-  placementListData,
+import { endpoints } from '@portal/contracts/endpoints.ts';
+import type { IntegrationData } from '@portal/contracts/integration.ts';
+import type {
+  AdStyleInfo,
+  PlacementCreateBody,
+  PlacementItem,
+  PlacementUpdateBody,
 } from '@portal/contracts/placements.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { contractReply } from '@/test/contract-reply.ts';
-import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
+import { mock, mockApi, type RouteMock, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const menu: MenuItem[] = [
   { key: 'menu.appManagement', path: '/apps/list' },
@@ -82,29 +77,25 @@ function panelOf(placementId: number, approved: boolean): IntegrationData {
   };
 }
 
-function routes(extra: Record<string, (c: Call) => { code: number; msg?: string; data?: unknown }> = {}) {
-  return mockApi({
+function routes(extra: RouteMock[] = []) {
+  return mockApi([
     ...sessionRoutes(menu),
-    'GET /v1/adpos': () => contractReply(placementListData, { list: [slot], total: 1 }),
-    'GET /v1/adpos/type': contractReply(z.array(adStyleInfo), styles),
-    'GET /v1/app/list': contractReply(z.array(appOption), [
+    mock(endpoints.placements.list, () => ({ list: [slot], total: 1 })),
+    mock(endpoints.placements.types, styles),
+    mock(endpoints.apps.options, [
       { id: 7, app_name: 'Puzzle Quest', package_name: 'com.p', audit_status: 2 },
       { id: 8, app_name: 'Word Blitz', package_name: 'com.w', audit_status: 2 },
     ]),
-    'GET /v1/adpos/name_exist': (c) =>
-      contractReply(existData, {
-        exist: c.query.get('adpos_name') === 'Home Banner' && !c.query.get('adpos_id'),
-      }),
-    'POST /v1/adpos': (c) =>
-      contractReply(placementItem, { ...slot, ...(c.body as PlacementCreateBody), adpos_id: 12 }),
-    'PUT /v1/adpos': (c) => contractReply(placementItem, { ...slot, ...(c.body as PlacementUpdateBody) }),
-    'GET /v1/adpos/integration': (c) =>
-      contractReply(
-        integrationData,
-        panelOf(Number(c.query.get('adpos_id')), c.query.get('adpos_id') === '11'),
-      ),
+    mock(endpoints.placements.nameExists, (c) => ({
+      exist: c.query.get('adpos_name') === 'Home Banner' && !c.query.get('adpos_id'),
+    })),
+    mock(endpoints.placements.create, (c) => ({ ...slot, ...(c.body as PlacementCreateBody), adpos_id: 12 })),
+    mock(endpoints.placements.update, (c) => ({ ...slot, ...(c.body as PlacementUpdateBody) })),
+    mock(endpoints.placements.integration, (c) =>
+      panelOf(Number(c.query.get('adpos_id')), c.query.get('adpos_id') === '11'),
+    ),
     ...extra,
-  });
+  ]);
 }
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -255,10 +246,10 @@ describe('ad slots (spec §2 Ad slots, §5 Ad slot form)', () => {
   });
 
   it('empty: asks for an app first, else offers to create the first ad slot', async () => {
-    routes({
-      'GET /v1/adpos': () => contractReply(placementListData, { list: [], total: 0 }),
-      'GET /v1/app/list': () => contractReply(z.array(appOption), []),
-    });
+    routes([
+      mock(endpoints.placements.list, () => ({ list: [], total: 0 })),
+      mock(endpoints.apps.options, () => []),
+    ]);
     seedSession();
     const first = renderApp('/adpos/list');
     const empty = await screen.findByTestId('adslots-empty', {}, { timeout: 60_000 });
@@ -267,7 +258,7 @@ describe('ad slots (spec §2 Ad slots, §5 Ad slot form)', () => {
     first.unmount();
 
     const user = userEvent.setup();
-    routes({ 'GET /v1/adpos': () => contractReply(placementListData, { list: [], total: 0 }) });
+    routes([mock(endpoints.placements.list, () => ({ list: [], total: 0 }))]);
     renderApp('/adpos/list');
     await user.click(await screen.findByTestId('adslots-empty-create'));
     await screen.findByTestId('adslot-dialog');

@@ -6,7 +6,7 @@ import { policySections } from '../lib/policy-sections.ts';
 
 describe('/policy/index', () => {
   it('is public and has the 10 sections of spec §2, each in the side menu', async () => {
-    mockApi({});
+    mockApi([]);
     renderApp('/policy/index');
     const page = await screen.findByTestId('policy-page');
     expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe('隐私政策');
@@ -25,7 +25,7 @@ describe('/policy/index', () => {
   });
 
   it('reads in English after switching, with the same sections', async () => {
-    mockApi({});
+    mockApi([]);
     renderApp('/policy/index');
     await screen.findByTestId('policy-page');
     await act(() => setLang('en'));

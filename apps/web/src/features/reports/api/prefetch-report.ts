@@ -29,5 +29,5 @@ export function firstListQuery(def: ReportDef): Query {
 
 /** Starts the first page of `def`'s list into `client`'s cache; errors stay with the query. */
 export function prefetchReport(client: QueryClient, def: ReportDef): Promise<void> {
-  return client.prefetchQuery(reportListOptions(def.listPath, firstListQuery(def), def.timeoutMs));
+  return client.prefetchQuery(reportListOptions(def.list, firstListQuery(def), def.timeoutMs));
 }

@@ -1,8 +1,7 @@
 /** GET /v1/report/list/game/sdk/app → the caller's game-centre apps as filter options (spec §7). */
+import { reportsEndpoints } from '@portal/contracts/endpoints/reports.ts';
 import { useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/request.ts';
-
-type GameAppOption = { app_name?: string; pkg_name?: string; name?: string; value?: string };
+import { callEndpoint } from '@/lib/call-endpoint.ts';
 
 /** `{ value: package name, label: app name }` options. */
 export function useGameApps(enabled = true) {
@@ -11,12 +10,12 @@ export function useGameApps(enabled = true) {
     enabled,
     staleTime: 10 * 60_000,
     queryFn: async () => {
-      const list = await request<GameAppOption[]>('/v1/report/list/game/sdk/app');
+      // the contract's `{ app_name, pkg_name }` (contracts reports-game `gameApp`)
+      const list = await callEndpoint(reportsEndpoints.gameApps);
       return list
         .map((a) => {
-          const value = a.pkg_name ?? a.value ?? '';
-          const name = a.app_name ?? a.name ?? value;
-          return { value, label: name === value ? name : `${name} (${value})` };
+          const name = a.app_name || a.pkg_name;
+          return { value: a.pkg_name, label: name === a.pkg_name ? name : `${name} (${a.pkg_name})` };
         })
         .filter((o) => o.value);
     },

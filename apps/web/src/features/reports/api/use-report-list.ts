@@ -1,7 +1,8 @@
-/** A report page: `{ list, count, total }` of any report list path (api-contract §8). */
+/** A report page: `{ list, count, total }` of any report list entry (api-contract §8). */
 import type { ReportListData } from '@portal/contracts/reports.ts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/request.ts';
+import { callEndpointUnchecked } from '@/lib/call-endpoint.ts';
+import type { ReportListEndpoint } from '../lib/report-defs.ts';
 import type { Query } from '../lib/report-query.ts';
 
 export type ReportListQuery = Query;
@@ -12,25 +13,34 @@ export type ReportListQuery = Query;
  */
 export const REPORT_LIST_STALE_MS = 10_000;
 
-/** Fetches one page of a report from `path`. */
-export function fetchReportList(path: string, query: Query, timeoutMs?: number): Promise<ReportListData> {
-  return request<ReportListData>(path, { query, timeoutMs });
+/**
+ * The report screens build each kind's query from its definition (lib/report-query.ts), one record
+ * shape for every kind; the server checks it against the entry's query schema (604 with fields).
+ * Every list entry answers a report page; the game list's `app` cells are `{ app_name, pkg_name }`
+ * objects (contracts reports-game), which components/report-cells.tsx renders as such.
+ */
+export function fetchReportList(
+  endpoint: ReportListEndpoint,
+  query: Query,
+  timeoutMs?: number,
+): Promise<ReportListData> {
+  return callEndpointUnchecked(endpoint, { query }, { timeoutMs }) as Promise<ReportListData>;
 }
 
 /** Key, fetcher and freshness of one report page: shared by the screen and the prefetch. */
-export function reportListOptions(path: string, query: Query | null, timeoutMs?: number) {
+export function reportListOptions(endpoint: ReportListEndpoint, query: Query | null, timeoutMs?: number) {
   return queryOptions({
-    queryKey: ['report_list', path, query],
-    queryFn: () => fetchReportList(path, query ?? {}, timeoutMs),
+    queryKey: ['report_list', endpoint.path, query],
+    queryFn: () => fetchReportList(endpoint, query ?? {}, timeoutMs),
     staleTime: REPORT_LIST_STALE_MS,
     retry: false,
   });
 }
 
 /** One report page; disabled until a query exists. Keeps the previous page while the next loads. */
-export function useReportList(path: string, query: Query | null, timeoutMs?: number) {
+export function useReportList(endpoint: ReportListEndpoint, query: Query | null, timeoutMs?: number) {
   return useQuery({
-    ...reportListOptions(path, query, timeoutMs),
+    ...reportListOptions(endpoint, query, timeoutMs),
     enabled: query !== null,
     placeholderData: keepPreviousData,
   });

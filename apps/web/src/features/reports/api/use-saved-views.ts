@@ -2,16 +2,11 @@
  * Saved views and report schedules (contracts report-views.ts): lists, saves and deletes. The server
  * scopes every call to the caller; these hooks only keep the lists fresh after a change.
  */
-import type {
-  RecipientList,
-  ReportSchedule,
-  ReportScheduleBody,
-  SavedView,
-  SavedViewBody,
-} from '@portal/contracts/report-views.ts';
+import { reportViewsEndpoints } from '@portal/contracts/endpoints/report-views.ts';
+import type { ReportScheduleBody, SavedViewBody } from '@portal/contracts/report-views.ts';
 import type { ReportKind } from '@portal/contracts/reports-kinds.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '@/lib/request.ts';
+import { callEndpoint } from '@/lib/call-endpoint.ts';
 import { nextPaint } from '@/lib/use-after-paint.ts';
 
 const VIEWS = ['report-views'];
@@ -24,7 +19,7 @@ export function useSavedViews(kind: ReportKind, enabled = true) {
     // the views menu: asked for once the report has been painted (nextPaint)
     queryFn: async () => {
       await nextPaint();
-      return (await request<{ list: SavedView[] }>('/v1/report/views', { query: { kind } })).list;
+      return (await callEndpoint(reportViewsEndpoints.list, { query: { kind } })).list;
     },
     enabled,
     retry: false,
@@ -35,7 +30,7 @@ export function useSavedViews(kind: ReportKind, enabled = true) {
 export function useSaveView() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SavedViewBody) => request<SavedView>('/v1/report/views', { method: 'POST', body }),
+    mutationFn: (body: SavedViewBody) => callEndpoint(reportViewsEndpoints.create, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: VIEWS }),
   });
 }
@@ -44,7 +39,7 @@ export function useSaveView() {
 export function useDeleteView() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => request<null>(`/v1/report/views/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => callEndpoint(reportViewsEndpoints.remove, { params: { id } }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: VIEWS });
       void client.invalidateQueries({ queryKey: SCHEDULES });
@@ -56,7 +51,7 @@ export function useDeleteView() {
 export function useSchedules() {
   return useQuery({
     queryKey: SCHEDULES,
-    queryFn: async () => (await request<{ list: ReportSchedule[] }>('/v1/report/schedules')).list,
+    queryFn: async () => (await callEndpoint(reportViewsEndpoints.schedules)).list,
   });
 }
 
@@ -64,7 +59,7 @@ export function useSchedules() {
 export function useRecipients() {
   return useQuery({
     queryKey: [...SCHEDULES, 'recipients'],
-    queryFn: async () => (await request<RecipientList>('/v1/report/schedules/recipients')).list,
+    queryFn: async () => (await callEndpoint(reportViewsEndpoints.recipients)).list,
   });
 }
 
@@ -74,8 +69,8 @@ export function useSaveSchedule() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: ReportScheduleBody }) =>
       id
-        ? request<ReportSchedule>(`/v1/report/schedules/${id}`, { method: 'PUT', body })
-        : request<ReportSchedule>('/v1/report/schedules', { method: 'POST', body }),
+        ? callEndpoint(reportViewsEndpoints.updateSchedule, { params: { id }, body })
+        : callEndpoint(reportViewsEndpoints.createSchedule, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: SCHEDULES }),
   });
 }
@@ -84,8 +79,7 @@ export function useSaveSchedule() {
 export function useSendNow() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      request<ReportSchedule>(`/v1/report/schedules/${id}/send_now`, { method: 'POST' }),
+    mutationFn: (id: number) => callEndpoint(reportViewsEndpoints.sendScheduleNow, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: SCHEDULES }),
   });
 }
@@ -94,7 +88,7 @@ export function useSendNow() {
 export function useDeleteSchedule() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => request<null>(`/v1/report/schedules/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => callEndpoint(reportViewsEndpoints.removeSchedule, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: SCHEDULES }),
   });
 }

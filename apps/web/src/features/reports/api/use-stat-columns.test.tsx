@@ -1,13 +1,12 @@
-import { sdkCatalogue, statColumn } from '@portal/contracts/reports.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
+import { sdkCatalogue } from '@portal/contracts/reports.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import { createQueryClient } from '@/app/providers.tsx';
 import { initI18n } from '@/lib/i18n.ts';
-import { contractReply } from '@/test/contract-reply.ts';
-import { mockApi, seedSession } from '@/test/render-app.tsx';
+import { mock, mockApi, seedSession } from '@/test/render-app.tsx';
 import { useStatColumns } from './use-stat-columns.ts';
 
 const zh = sdkCatalogue.map((c) => ({ ...c, title: c.title.zh }));
@@ -22,7 +21,7 @@ describe('useStatColumns (issue 11: the catalogue stands in, an equal answer cha
   it('serves the catalogue at once, asks the server, and keeps the same objects for an equal answer', async () => {
     initI18n();
     seedSession();
-    const api = mockApi({ 'GET /v1/report/stat_column/sdk': contractReply(z.array(statColumn), zh) });
+    const api = mockApi([mock(endpoints.reports.statColumns, zh, { params: { kind: 'sdk' } })]);
     const { result } = renderHook(() => useStatColumns('sdk'), { wrapper });
     const first = result.current.data;
     expect(first?.map((c) => c.field)).toEqual(zh.map((c) => c.field));
@@ -35,7 +34,7 @@ describe('useStatColumns (issue 11: the catalogue stands in, an equal answer cha
     initI18n();
     seedSession();
     const renamed = zh.map((c, i) => (i === 0 ? { ...c, title: 'renamed' } : c));
-    mockApi({ 'GET /v1/report/stat_column/sdk': contractReply(z.array(statColumn), renamed) });
+    mockApi([mock(endpoints.reports.statColumns, renamed, { params: { kind: 'sdk' } })]);
     const { result } = renderHook(() => useStatColumns('sdk'), { wrapper });
     await waitFor(() => expect(result.current.data?.[0]?.title).toBe('renamed'));
   });

@@ -4,18 +4,19 @@
  * request does not wait for this one (issue 11); the server's answer then replaces it.
  */
 import type { Lang } from '@portal/contracts/codes.ts';
+import { reportsEndpoints } from '@portal/contracts/endpoints/reports.ts';
 import type { StatColumn } from '@portal/contracts/reports.ts';
 import { type ReportKind, reportCatalogues } from '@portal/contracts/reports-kinds.ts';
 import { useQuery } from '@tanstack/react-query';
+import { callEndpoint } from '@/lib/call-endpoint.ts';
 import { currentLang } from '@/lib/i18n.ts';
-import { request } from '@/lib/request.ts';
 import { nextPaint } from '@/lib/use-after-paint.ts';
 
 export type { ReportKind };
 
 /** Fetches the columns of a report kind (titles in the request language). */
 export function fetchStatColumns(kind: ReportKind): Promise<StatColumn[]> {
-  return request<StatColumn[]>(`/v1/report/stat_column/${kind}`);
+  return callEndpoint(reportsEndpoints.statColumns, { params: { kind } });
 }
 
 /** The contracts' catalogue of `kind` with titles in `lang`: what stat_column answers for it. */

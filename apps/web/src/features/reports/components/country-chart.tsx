@@ -68,7 +68,7 @@ export function CountryChart(props: {
   // asked for once the rows the page waits on have been painted and the panel is in view
   const painted = useAfterPaint(!props.deferred);
   const query = painted && seen ? countryQuery(def, props.filters) : null;
-  const list = useReportList(def.listPath, query, def.timeoutMs);
+  const list = useReportList(def.list, query, def.timeoutMs);
   const countries = useCountries();
   const items = useMemo<CountryValue[]>(() => {
     const names = new Map((countries.data ?? []).map((c) => [c.country_code, c.country_name]));

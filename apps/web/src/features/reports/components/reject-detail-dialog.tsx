@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatHour, formatInt } from '@/lib/format.ts';
 import { currentLang } from '@/lib/i18n.ts';
 import { exportReport } from '../api/export-report.ts';
-import { REJECT_EXPORT_PATH, useRejectDetail } from '../api/use-reject-detail.ts';
+import { rejectExportEndpoint, useRejectDetail } from '../api/use-reject-detail.ts';
 import type { Query } from '../lib/report-query.ts';
 import type { ExportFormat } from '../lib/save-file.ts';
 import { ExportButtons } from './export-buttons.tsx';
@@ -40,7 +40,7 @@ export function RejectDetailDialog(props: {
   const onExport = async (format: ExportFormat) => {
     if (!query) return;
     await exportReport(
-      REJECT_EXPORT_PATH,
+      rejectExportEndpoint,
       { ...query, titles: titles.join(',') },
       format,
       t('reject.fileName'),

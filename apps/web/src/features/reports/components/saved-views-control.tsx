@@ -109,7 +109,7 @@ export function SavedViewsControl(props: {
           <Button icon={<DeleteOutlined />} aria-label={t('views.delete')} data-testid="saved-views-delete" />
         </Popconfirm>
       ) : null}
-      {props.def.exportPath ? (
+      {props.def.export ? (
         <Button
           icon={<MailOutlined />}
           aria-label={t('views.schedule')}

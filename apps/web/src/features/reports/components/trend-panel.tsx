@@ -55,7 +55,7 @@ export function TrendPanel(props: {
   // asked for once the rows the page waits on have been painted
   const painted = useAfterPaint(!props.deferred);
   const query = fields.length > 0 && painted ? trendQuery(props.def, props.filters, fields.join(',')) : null;
-  const trend = useTrend(props.def.trendPath, query, props.def.timeoutMs);
+  const trend = useTrend(props.def.kind, query, props.def.timeoutMs);
   const compare = props.filters.compare;
   const compareLabel = compare
     ? t('chart.compareSuffix', { mode: reportViewText[compare][currentLang()] })

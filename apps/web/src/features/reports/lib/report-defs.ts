@@ -10,6 +10,7 @@ import {
   GX_PAGE_SIZE,
   PublisherType,
 } from '@portal/contracts/constants.ts';
+import { reportsEndpoints } from '@portal/contracts/endpoints/reports.ts';
 import { sdkDefaultFields } from '@portal/contracts/reports.ts';
 import { affiliateDefaultFields } from '@portal/contracts/reports-affiliate.ts';
 import { gameDefaultDimensions, gameDefaultMetrics } from '@portal/contracts/reports-game.ts';
@@ -53,6 +54,21 @@ export type FilterSpec =
  */
 export type ParamStyle = 'list' | 'game' | 'gx';
 
+/** The list entries of the report screens: each answers a report page `{ list, count, total }`. */
+export type ReportListEndpoint = (typeof reportsEndpoints)[
+  | 'sdkList'
+  | 'rtbList'
+  | 'affiliateList'
+  | 'gxList'
+  | 'gameList'];
+/** The export entries of the report screens and the reject detail: each answers a file. */
+export type ReportExportEndpoint = (typeof reportsEndpoints)[
+  | 'sdkExport'
+  | 'rtbExport'
+  | 'affiliateExport'
+  | 'gameExport'
+  | 'rejectExport'];
+
 export type ReportId = 'sdk' | 'rtb' | 'affiliate' | 'newAffiliate' | 'game' | 'app';
 
 export type ReportDef = {
@@ -65,12 +81,12 @@ export type ReportDef = {
   /** data-testid of the page card. */
   testId: string;
   style: ParamStyle;
-  listPath: string;
-  /** Absent: the report has no export (spec §2 App report). */
-  exportPath?: string;
+  /** The report's list entry of the endpoint table. */
+  list: ReportListEndpoint;
+  /** Its export entry; absent: the report has no export (spec §2 App report). */
+  export?: ReportExportEndpoint;
   /** Base of the export's file name when the server gives none (contracts `exportFileNames`). */
   fileKey: keyof typeof exportFileNames;
-  trendPath: string;
   /** Absent: no custom columns; every field is shown. */
   storageKey?: string;
   defaultFields: string[];
@@ -114,10 +130,9 @@ function affiliate(id: 'affiliate' | 'newAffiliate'): ReportDef {
     titleKey: `titles.${id}`,
     testId: newer ? 'new-affiliate-report' : 'affiliate-report',
     style: 'list',
-    listPath: '/v1/report/list/affiliate',
-    exportPath: '/v1/report/export/affiliate',
+    list: reportsEndpoints.affiliateList,
+    export: reportsEndpoints.affiliateExport,
     fileKey: newer ? 'new_affiliate' : 'affiliate',
-    trendPath: '/v1/report/trend/affiliate',
     storageKey: reportColumnStorageKeys.affiliate,
     defaultFields: affiliateDefaultFields,
     earliest: newer ? EARLIEST_NEW_AFFILIATE_DATE : EARLIEST_REPORT_DATE,
@@ -138,10 +153,9 @@ export const reportDefs: Record<ReportId, ReportDef> = {
     titleKey: 'titles.sdk',
     testId: 'sdk-report',
     style: 'list',
-    listPath: '/v1/report/list/sdk',
-    exportPath: '/v1/report/export/sdk',
+    list: reportsEndpoints.sdkList,
+    export: reportsEndpoints.sdkExport,
     fileKey: 'sdk',
-    trendPath: '/v1/report/trend/sdk',
     storageKey: reportColumnStorageKeys.sdk,
     defaultFields: sdkDefaultFields,
     earliest: EARLIEST_REPORT_DATE,
@@ -170,10 +184,9 @@ export const reportDefs: Record<ReportId, ReportDef> = {
     titleKey: 'titles.rtb',
     testId: 'rtb-report',
     style: 'list',
-    listPath: '/v1/report/list/rtb',
-    exportPath: '/v1/report/export/rtb',
+    list: reportsEndpoints.rtbList,
+    export: reportsEndpoints.rtbExport,
     fileKey: 'rtb',
-    trendPath: '/v1/report/trend/rtb',
     storageKey: reportColumnStorageKeys.rtb,
     defaultFields: rtbDefaultFields,
     earliest: EARLIEST_REPORT_DATE,
@@ -203,10 +216,9 @@ export const reportDefs: Record<ReportId, ReportDef> = {
     titleKey: 'titles.game',
     testId: 'game-report',
     style: 'game',
-    listPath: '/v1/report/list/game/sdk',
-    exportPath: '/v1/report/list/game/sdk/export',
+    list: reportsEndpoints.gameList,
+    export: reportsEndpoints.gameExport,
     fileKey: 'game',
-    trendPath: '/v1/report/trend/game',
     storageKey: reportColumnStorageKeys.game,
     defaultFields: [...gameDefaultDimensions, ...gameDefaultMetrics],
     earliest: EARLIEST_REPORT_DATE,
@@ -223,9 +235,8 @@ export const reportDefs: Record<ReportId, ReportDef> = {
     titleKey: 'titles.app',
     testId: 'app-report',
     style: 'gx',
-    listPath: '/gx/report/list',
+    list: reportsEndpoints.gxList,
     fileKey: 'gx',
-    trendPath: '/v1/report/trend/gx',
     defaultFields: gxCatalogue.map((c) => c.field),
     earliest: EARLIEST_REPORT_DATE,
     pageSize: GX_PAGE_SIZE,

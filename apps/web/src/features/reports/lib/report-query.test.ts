@@ -101,7 +101,7 @@ describe('report queries (spec §7, contracts reports-*.ts)', () => {
     });
     expect(q.page_size).toBe(50);
     expect(q.fields).toBeUndefined();
-    expect(reportDefs.app.exportPath).toBeUndefined();
+    expect(reportDefs.app.export).toBeUndefined();
     expect(reportDefs.app.storageKey).toBeUndefined();
   });
 

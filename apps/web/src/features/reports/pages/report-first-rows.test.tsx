@@ -1,29 +1,28 @@
+import { endpoints } from '@portal/contracts/endpoints.ts';
 /**
  * Loading order of a report screen (issue 11 item 4): the list is asked for without waiting for the
  * column catalogue, the trend waits for the list, and the landing preload's first page is the one the
  * screen shows (no second request).
  */
 
-import { userInfo } from '@portal/contracts/account.ts';
-import {
-  channel,
-  country,
-  reportListData,
-  sdkCatalogue,
-  sdkDefaultFields,
-  statColumn,
-} from '@portal/contracts/reports.ts';
-import { trendData } from '@portal/contracts/reports-kinds.ts';
+import { sdkCatalogue, sdkDefaultFields } from '@portal/contracts/reports.ts';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import { prefetchAccess } from '@/app/access-provider.tsx';
 import { createQueryClient } from '@/app/providers.tsx';
 import { preloadScreen } from '@/app/route-table.tsx';
 import { getToken, refreshSession } from '@/lib/session.ts';
 import { StorageKey } from '@/lib/storage-keys.ts';
-import { contractReply } from '@/test/contract-reply.ts';
-import { demoUser, mockApi, renderApp, sdkMenu, seedSession, sessionRoutes } from '@/test/render-app.tsx';
+import {
+  demoUser,
+  mock,
+  mockApi,
+  type RouteMock,
+  renderApp,
+  sdkMenu,
+  seedSession,
+  sessionRoutes,
+} from '@/test/render-app.tsx';
 
 const columns = sdkCatalogue.map((c) => ({ ...c, title: c.title.zh }));
 const listAnswer = {
@@ -41,16 +40,16 @@ function held<T>(value: T) {
   return { promise, release: () => release() };
 }
 
-function routes(overrides: Record<string, unknown> = {}) {
-  return {
+function routes(overrides: RouteMock[] = []) {
+  return [
     ...sessionRoutes(),
-    'GET /v1/report/stat_column/sdk': contractReply(z.array(statColumn), columns),
-    'GET /v1/user/channels': contractReply(z.array(channel), []),
-    'GET /common/country': contractReply(z.array(country), []),
-    'GET /v1/report/list/sdk': contractReply(reportListData, listAnswer),
-    'GET /v1/report/trend/sdk': contractReply(trendData, [{ dt: '20240102', value: 1.5 }]),
+    mock(endpoints.reports.statColumns, columns, { params: { kind: 'sdk' } }),
+    mock(endpoints.reports.channels, []),
+    mock(endpoints.catalogue.countries, []),
+    mock(endpoints.reports.sdkList, listAnswer),
+    mock(endpoints.reports.trend, [{ dt: '20240102', value: 1.5 }], { params: { kind: 'sdk' } }),
     ...overrides,
-  } as Parameters<typeof mockApi>[0];
+  ];
 }
 
 describe('report loading order', () => {
@@ -62,8 +61,10 @@ describe('report loading order', () => {
 
   it('shows the rows while the column catalogue is still on its way, then keeps them', async () => {
     seedSession();
-    const catalogue = held(contractReply(z.array(statColumn), columns));
-    const api = mockApi(routes({ 'GET /v1/report/stat_column/sdk': () => catalogue.promise }));
+    const catalogue = held(columns);
+    const api = mockApi(
+      routes([mock(endpoints.reports.statColumns, () => catalogue.promise, { params: { kind: 'sdk' } })]),
+    );
     renderApp('/report/sdk');
 
     // the first render of the app in a test file pays antd's style generation: seconds on a loaded machine
@@ -80,8 +81,8 @@ describe('report loading order', () => {
 
   it('asks for the trend only once the list has answered', async () => {
     seedSession();
-    const list = held(contractReply(reportListData, listAnswer));
-    const api = mockApi(routes({ 'GET /v1/report/list/sdk': () => list.promise }));
+    const list = held(listAnswer);
+    const api = mockApi(routes([mock(endpoints.reports.sdkList, () => list.promise)]));
     renderApp('/report/sdk');
 
     await waitFor(() => expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(1));
@@ -114,9 +115,9 @@ describe('report loading order', () => {
       localStorage.removeItem(StorageKey.userInfo);
       refreshSession();
       const user = { ...demoUser, timezone: 'America/Los_Angeles' };
-      const info = held(contractReply(z.array(userInfo), [user], 200));
+      const info = held([user]);
       const api = mockApi(
-        routes({ ...sessionRoutes(sdkMenu, user), 'GET /api/v1/user/user_info': () => info.promise }),
+        routes([...sessionRoutes(sdkMenu, user), mock(endpoints.account.userInfo, () => info.promise)]),
       );
       const client = createQueryClient();
       const known = prefetchAccess(client, getToken() ?? '');

@@ -83,7 +83,7 @@ export function ReportPage({ def }: { def: ReportDef }) {
   const fields = columns.map((c) => c.field);
   const sort = effectiveOrder(order, fields);
   const query = columns.length > 0 ? listQuery(def, filters, columns, sort, page) : null;
-  const list = useReportList(def.listPath, query, def.timeoutMs);
+  const list = useReportList(def.list, query, def.timeoutMs);
   // A saved view keeps the chosen comparison only (the list always asks one for the KPI cards) and
   // the preset, so reopening it later means "last 7 days" then, not the dates of today.
   const viewQuery = query
@@ -149,12 +149,12 @@ export function ReportPage({ def }: { def: ReportDef }) {
   }
   const countryMetric = def.countryChart ? all.find((c) => c.field === def.countryChart?.metric) : undefined;
 
-  const onExport = def.exportPath
+  const exportEndpoint = def.export;
+  const onExport = exportEndpoint
     ? async (format: ExportFormat) => {
-        const path = def.exportPath ?? '';
         const q = exportQuery(def, filters, columns, sort, format);
         // exports stream every row: the default 600 s timeout, not the game list's 60 s
-        await exportReport(path, q, format, exportFileNames[def.fileKey][currentLang()]);
+        await exportReport(exportEndpoint, q, format, exportFileNames[def.fileKey][currentLang()]);
       }
     : undefined;
 

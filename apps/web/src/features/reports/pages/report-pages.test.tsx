@@ -1,25 +1,26 @@
 import type { MenuItem } from '@portal/contracts/account.ts';
-import {
-  type CatalogueField,
-  channel,
-  country,
-  reportListData,
-  sdkCatalogue,
-  statColumn,
-} from '@portal/contracts/reports.ts';
-import { affiliateCatalogue, rejectListData } from '@portal/contracts/reports-affiliate.ts';
-import { gameApp, gameCatalogue, gameListData } from '@portal/contracts/reports-game.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
+import { type CatalogueField, sdkCatalogue, statColumn } from '@portal/contracts/reports.ts';
+import { affiliateCatalogue } from '@portal/contracts/reports-affiliate.ts';
+import { gameCatalogue } from '@portal/contracts/reports-game.ts';
 import { gxCatalogue } from '@portal/contracts/reports-gx.ts';
-import { trendData } from '@portal/contracts/reports-kinds.ts';
 import { rtbCatalogue } from '@portal/contracts/reports-rtb.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { contractReply } from '@/test/contract-reply.ts';
-import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
+import {
+  type Call,
+  failure,
+  mock,
+  mockApi,
+  type RouteMock,
+  renderApp,
+  seedSession,
+  sessionRoutes,
+} from '@/test/render-app.tsx';
 
-const columns = z.array(statColumn);
+const _columns = z.array(statColumn);
 const zh = (cat: CatalogueField[]) => cat.map((c) => ({ ...c, title: c.title.zh }));
 
 const menu: MenuItem[] = [
@@ -49,44 +50,40 @@ const affiliateRow = {
   revenue: 1234.5,
 };
 
-function routes(extra: Record<string, unknown> = {}) {
-  return {
+function routes(extra: RouteMock[] = []) {
+  return [
     ...sessionRoutes(menu),
-    'GET /v1/report/stat_column/sdk': contractReply(columns, zh(sdkCatalogue)),
-    'GET /v1/report/stat_column/rtb': contractReply(columns, zh(rtbCatalogue)),
-    'GET /v1/report/stat_column/affiliate': contractReply(columns, zh(affiliateCatalogue)),
-    'GET /v1/report/stat_column/game': contractReply(columns, zh(gameCatalogue)),
-    'GET /v1/report/stat_column/gx': contractReply(columns, zh(gxCatalogue)),
-    'GET /v1/user/channels': contractReply(z.array(channel), [
-      { app_name: 'Net A', name: 'Net A', value: 'Net A' },
-    ]),
-    'GET /common/country': contractReply(z.array(country), [{ country_code: 'US', country_name: '美国' }]),
-    'GET /v1/report/list/game/sdk/app': contractReply(z.array(gameApp), [
-      { app_name: 'Puzzle', pkg_name: 'com.puzzle' },
-    ]),
-    'GET /v1/report/list/rtb': contractReply(reportListData, {
+    mock(endpoints.reports.statColumns, zh(sdkCatalogue), { params: { kind: 'sdk' } }),
+    mock(endpoints.reports.statColumns, zh(rtbCatalogue), { params: { kind: 'rtb' } }),
+    mock(endpoints.reports.statColumns, zh(affiliateCatalogue), { params: { kind: 'affiliate' } }),
+    mock(endpoints.reports.statColumns, zh(gameCatalogue), { params: { kind: 'game' } }),
+    mock(endpoints.reports.statColumns, zh(gxCatalogue), { params: { kind: 'gx' } }),
+    mock(endpoints.reports.channels, [{ app_name: 'Net A', name: 'Net A', value: 'Net A' }]),
+    mock(endpoints.catalogue.countries, [{ country_code: 'US', country_name: '美国' }]),
+    mock(endpoints.reports.gameApps, [{ app_name: 'Puzzle', pkg_name: 'com.puzzle' }]),
+    mock(endpoints.reports.rtbList, {
       list: [{ dt: '20240305', revenue: 12.5 }],
       count: 1,
       total: {},
     }),
-    'GET /v1/report/list/affiliate': contractReply(reportListData, {
+    mock(endpoints.reports.affiliateList, {
       list: [affiliateRow],
       count: 1,
       total: { reject: 7 },
     }),
-    'GET /v1/report/list/game/sdk': contractReply(gameListData, { list: [], count: 0, total: {} }),
-    'GET /gx/report/list': contractReply(reportListData, { list: [], count: 0, total: {} }),
-    'GET /v1/report/list/affiliate/reject': contractReply(rejectListData, {
+    mock(endpoints.reports.gameList, { list: [], count: 0, total: {} }),
+    mock(endpoints.reports.gxList, { list: [], count: 0, total: {} }),
+    mock(endpoints.reports.rejectList, {
       list: [{ reject_reason: 'Duplicate click', reject_num: 7 }],
       count: 1,
       total: { reject_num: 7 },
     }),
-    'GET /v1/report/trend/rtb': contractReply(trendData, [{ dt: '20240305', value: 12.5 }]),
-    'GET /v1/report/trend/affiliate': contractReply(trendData, []),
-    'GET /v1/report/trend/game': contractReply(trendData, []),
-    'GET /v1/report/trend/gx': contractReply(trendData, []),
+    mock(endpoints.reports.trend, [{ dt: '20240305', value: 12.5 }], { params: { kind: 'rtb' } }),
+    mock(endpoints.reports.trend, [], { params: { kind: 'affiliate' } }),
+    mock(endpoints.reports.trend, [], { params: { kind: 'game' } }),
+    mock(endpoints.reports.trend, [], { params: { kind: 'gx' } }),
     ...extra,
-  } as Parameters<typeof mockApi>[0];
+  ];
 }
 
 async function applyColumns(change: (user: ReturnType<typeof userEvent.setup>) => Promise<void>) {
@@ -223,7 +220,7 @@ describe('report pages', { timeout: 90_000 }, () => {
   it('game report: gameReportColumns become data_dimension and data_metrics; 402 shows the permission text', async () => {
     localStorage.setItem('gameReportColumns', JSON.stringify(['nation', 'pv_click', 'pv_click_rate']));
     seedSession();
-    const api = mockApi(routes({ 'GET /v1/report/list/game/sdk': { code: 402, msg: 'no' } }));
+    const api = mockApi(routes([mock(endpoints.reports.gameList, failure(402, 'no'))]));
     renderApp('/report/game');
     await findPage('game-report');
     await waitFor(() => expect(api.callsTo('/v1/report/list/game/sdk')).toHaveLength(1));

@@ -2,20 +2,12 @@
  * The scheduled reports screen (issue 13 item 8): reachable from the reports menu, lists each
  * schedule with its last send and result, and creates one from a saved view for members' addresses.
  */
-import {
-  type ReportSchedule,
-  type ReportScheduleBody,
-  recipientList,
-  reportSchedule,
-  reportScheduleList,
-  type SavedView,
-  savedViewList,
-} from '@portal/contracts/report-views.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
+import type { ReportSchedule, ReportScheduleBody, SavedView } from '@portal/contracts/report-views.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contractReply } from '@/test/contract-reply.ts';
-import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
+import { type Call, mock, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const view: SavedView = {
   id: 5,
@@ -60,22 +52,20 @@ describe('scheduled reports page', () => {
   it('lists schedules with their result and creates one from a saved view', async () => {
     const user = userEvent.setup();
     seedSession();
-    const api = mockApi({
+    const api = mockApi([
       ...sessionRoutes(),
-      'GET /v1/report/schedules': contractReply(reportScheduleList, { list: [schedule] }),
-      'GET /v1/report/schedules/recipients': contractReply(recipientList, {
+      mock(endpoints.reportViews.schedules, { list: [schedule] }),
+      mock(endpoints.reportViews.recipients, {
         list: ['demo@example.com', 'member@example.com'],
       }),
-      'GET /v1/report/views': (c: Call) =>
-        contractReply(savedViewList, { list: c.query.get('kind') === 'sdk' ? [view] : [] }),
-      'POST /v1/report/schedules': (c: Call) =>
-        contractReply(reportSchedule, {
-          ...schedule,
-          ...(c.body as ReportScheduleBody),
-          id: 10,
-          last_status: null,
-        }),
-    });
+      mock(endpoints.reportViews.list, (c: Call) => ({ list: c.query.get('kind') === 'sdk' ? [view] : [] })),
+      mock(endpoints.reportViews.createSchedule, (c: Call) => ({
+        ...schedule,
+        ...(c.body as ReportScheduleBody),
+        id: 10,
+        last_status: null,
+      })),
+    ]);
     renderApp('/report/schedules');
     const page = await screen.findByTestId('report-schedules-page', {}, { timeout: 30_000 });
     const row = await within(page).findByText('Team revenue');

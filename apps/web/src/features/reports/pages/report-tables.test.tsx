@@ -1,11 +1,10 @@
-import { channel, country, reportListData, sdkCatalogue, statColumn } from '@portal/contracts/reports.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
+import { sdkCatalogue } from '@portal/contracts/reports.ts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { StorageKey } from '@/lib/storage-keys.ts';
-import { contractReply } from '@/test/contract-reply.ts';
-import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
+import { type Call, mock, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const columns = sdkCatalogue.map((c) => ({ ...c, title: c.title.zh }));
 
@@ -21,19 +20,18 @@ const row = {
 };
 
 function routes() {
-  return {
+  return [
     ...sessionRoutes(),
-    'GET /v1/report/stat_column/sdk': contractReply(z.array(statColumn), columns),
-    'GET /v1/user/channels': contractReply(z.array(channel), []),
-    'GET /common/country': contractReply(z.array(country), [{ country_code: 'US', country_name: '美国' }]),
-    'GET /v1/report/list/sdk': (_call: Call) =>
-      contractReply(reportListData, {
-        list: [row],
-        count: 125,
-        total: { request: 1234567, revenue: 12345.678, ecpm: 13.7174 },
-        data_until: '2024-01-02 23:00',
-      }),
-  };
+    mock(endpoints.reports.statColumns, columns, { params: { kind: 'sdk' } }),
+    mock(endpoints.reports.channels, []),
+    mock(endpoints.catalogue.countries, [{ country_code: 'US', country_name: '美国' }]),
+    mock(endpoints.reports.sdkList, (_call: Call) => ({
+      list: [row],
+      count: 125,
+      total: { request: 1234567, revenue: 12345.678, ecpm: 13.7174 },
+      data_until: '2024-01-02 23:00',
+    })),
+  ];
 }
 
 const td = (field: string) => document.querySelector(`tbody td[data-field="${field}"]`);

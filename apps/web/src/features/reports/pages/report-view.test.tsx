@@ -1,17 +1,15 @@
+import { endpoints } from '@portal/contracts/endpoints.ts';
 /**
  * Issue 13 items 1–4 on the SDK page: KPI cards from the list's totals with their change, date
  * presets, the comparison's Δ% columns from compare_list, the trend's comparison and the country
  * ranking loaded after the rows.
  */
-import { channel, country, reportListData, sdkCatalogue, statColumn } from '@portal/contracts/reports.ts';
-import { trendData } from '@portal/contracts/reports-kinds.ts';
+import { sdkCatalogue } from '@portal/contracts/reports.ts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
-import { contractReply } from '@/test/contract-reply.ts';
-import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
+import { type Call, mock, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const columns = sdkCatalogue.map((c) => ({ ...c, title: c.title.zh }));
 
@@ -30,18 +28,19 @@ const comparison = {
 };
 
 function routes() {
-  return {
+  return [
     ...sessionRoutes(),
-    'GET /v1/report/stat_column/sdk': contractReply(z.array(statColumn), columns),
-    'GET /v1/user/channels': contractReply(z.array(channel), []),
-    'GET /common/country': contractReply(z.array(country), [{ country_code: 'US', country_name: '美国' }]),
-    'GET /v1/report/list/sdk': (call: Call) => {
+    mock(endpoints.reports.statColumns, columns, { params: { kind: 'sdk' } }),
+    mock(endpoints.reports.channels, []),
+    mock(endpoints.catalogue.countries, [{ country_code: 'US', country_name: '美国' }]),
+    mock(endpoints.reports.sdkList, (call: Call) => {
       if (call.query.get('fields') === 'geo,revenue')
-        return contractReply(reportListData, { list: [{ geo: 'US', revenue: 20 }], count: 1, total: {} });
-      return contractReply(reportListData, call.query.get('compare') ? { ...page, ...comparison } : page);
-    },
-    'GET /v1/report/trend/sdk': (call: Call) =>
-      contractReply(trendData, [
+        return { list: [{ geo: 'US', revenue: 20 }], count: 1, total: {} };
+      return call.query.get('compare') ? { ...page, ...comparison } : page;
+    }),
+    mock(
+      endpoints.reports.trend,
+      (call: Call) => [
         {
           dt: '20240101',
           value: 5,
@@ -50,8 +49,10 @@ function routes() {
             ? { compare_dt: '20231225', compare_values: { revenue: 4, ecpm: 2, fill_rate: 0.4 } }
             : {}),
         },
-      ]),
-  } as Parameters<typeof mockApi>[0];
+      ],
+      { params: { kind: 'sdk' } },
+    ),
+  ];
 }
 
 const pageCalls = (calls: Call[]) => calls.filter((c) => c.query.get('fields') !== 'geo,revenue');

@@ -3,35 +3,35 @@
  * the chosen sharing; after a reload the view is listed and opening it queries its columns, sort,
  * dates and filters, while the local column key (spec §2) keeps the unsaved choice.
  */
-import { type SavedView, savedView, savedViewList } from '@portal/contracts/report-views.ts';
-import { channel, country, reportListData, sdkCatalogue, statColumn } from '@portal/contracts/reports.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
+import type { SavedView } from '@portal/contracts/report-views.ts';
+import { sdkCatalogue } from '@portal/contracts/reports.ts';
 import { reportColumnStorageKeys } from '@portal/contracts/reports-kinds.ts';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { contractReply } from '@/test/contract-reply.ts';
-import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
+import { type Call, mock, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const columns = sdkCatalogue.map((c) => ({ ...c, title: c.title.zh }));
 const listAnswer = { list: [], count: 0, total: {} };
 
 function routes(views: SavedView[]) {
-  return mockApi({
+  return mockApi([
     ...sessionRoutes(),
-    'GET /v1/report/stat_column/sdk': contractReply(z.array(statColumn), columns),
-    'GET /v1/user/channels': contractReply(z.array(channel), []),
-    'GET /common/country': contractReply(z.array(country), [{ country_code: 'US', country_name: '美国' }]),
-    'GET /v1/report/list/sdk': contractReply(reportListData, listAnswer),
-    'GET /v1/report/views': (c: Call) =>
-      contractReply(savedViewList, { list: views.filter((v) => v.kind === c.query.get('kind')) }),
-    'POST /v1/report/views': (c: Call) => {
+    mock(endpoints.reports.statColumns, columns, { params: { kind: 'sdk' } }),
+    mock(endpoints.reports.channels, []),
+    mock(endpoints.catalogue.countries, [{ country_code: 'US', country_name: '美国' }]),
+    mock(endpoints.reports.sdkList, listAnswer),
+    mock(endpoints.reportViews.list, (c: Call) => ({
+      list: views.filter((v) => v.kind === c.query.get('kind')),
+    })),
+    mock(endpoints.reportViews.create, (c: Call) => {
       const body = c.body as Omit<SavedView, 'id' | 'owner_name' | 'mine' | 'updated_at'>;
       const view = { ...body, id: views.length + 1, owner_name: 'Demo Admin', mine: true, updated_at: '' };
       views.push(view);
-      return contractReply(savedView, view);
-    },
-  });
+      return view;
+    }),
+  ]);
 }
 
 async function pick(testId: string, option: RegExp) {

@@ -1,19 +1,10 @@
-import {
-  channel,
-  country,
-  type ReportListData,
-  reportListData,
-  sdkCatalogue,
-  sdkDefaultFields,
-  statColumn,
-} from '@portal/contracts/reports.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
+import { type ReportListData, sdkCatalogue, sdkDefaultFields } from '@portal/contracts/reports.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { StorageKey } from '@/lib/storage-keys.ts';
-import { contractReply } from '@/test/contract-reply.ts';
-import { type Call, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
+import { type Call, mock, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const columns = sdkCatalogue.map((c) => ({ ...c, title: c.title.zh }));
 
@@ -48,15 +39,15 @@ const listAnswer = {
 };
 
 function routes(list: (call: Call) => ReportListData = () => listAnswer) {
-  return {
+  return [
     ...sessionRoutes(),
-    'GET /v1/report/stat_column/sdk': contractReply(z.array(statColumn), columns),
-    'GET /v1/user/channels': contractReply(z.array(channel), [
+    mock(endpoints.reports.statColumns, columns, { params: { kind: 'sdk' } }),
+    mock(endpoints.reports.channels, [
       { app_key: 'k1', app_name: 'Puzzle Blast', name: 'Puzzle Blast', value: 'k1' },
     ]),
-    'GET /common/country': contractReply(z.array(country), [{ country_code: 'US', country_name: '美国' }]),
-    'GET /v1/report/list/sdk': (call: Call) => contractReply(reportListData, list(call)),
-  };
+    mock(endpoints.catalogue.countries, [{ country_code: 'US', country_name: '美国' }]),
+    mock(endpoints.reports.sdkList, (call: Call) => list(call)),
+  ];
 }
 
 /** yyyyMMdd of a UTC day offset from today (tests run with TZ=UTC). */

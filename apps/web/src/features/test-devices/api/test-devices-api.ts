@@ -1,7 +1,8 @@
 /** Test device endpoints (contracts test-devices.ts): list, add, edit, remove. */
-import type { TestDevice, TestDeviceBody, TestDeviceList } from '@portal/contracts/test-devices.ts';
+import { testDevicesEndpoints } from '@portal/contracts/endpoints/test-devices.ts';
+import type { TestDeviceBody } from '@portal/contracts/test-devices.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '@/lib/request.ts';
+import { callEndpoint } from '@/lib/call-endpoint.ts';
 
 const KEY = ['test-devices'];
 
@@ -9,7 +10,7 @@ const KEY = ['test-devices'];
 export function useTestDevices() {
   return useQuery({
     queryKey: KEY,
-    queryFn: async () => (await request<TestDeviceList>('/v1/test_devices')).list,
+    queryFn: async () => (await callEndpoint(testDevicesEndpoints.list)).list,
   });
 }
 
@@ -18,10 +19,9 @@ export function useSaveTestDevice() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: TestDeviceBody & { id?: number }) =>
-      request<TestDevice>(id === undefined ? '/v1/test_devices' : `/v1/test_devices/${id}`, {
-        method: id === undefined ? 'POST' : 'PUT',
-        body,
-      }),
+      id === undefined
+        ? callEndpoint(testDevicesEndpoints.create, { body })
+        : callEndpoint(testDevicesEndpoints.update, { params: { id }, body }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }
@@ -30,7 +30,7 @@ export function useSaveTestDevice() {
 export function useRemoveTestDevice() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => request<null>(`/v1/test_devices/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => callEndpoint(testDevicesEndpoints.remove, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }

@@ -1,9 +1,9 @@
-import { type TestDevice, testDevice, testDeviceList } from '@portal/contracts/test-devices.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
+import type { TestDevice } from '@portal/contracts/test-devices.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { contractReply } from '@/test/contract-reply.ts';
-import { mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
+import { mock, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const pixel: TestDevice = {
   id: 3,
@@ -18,15 +18,15 @@ describe('test devices (issue 27 item 2)', () => {
   it('starts empty with a next step, checks the ID before sending, then lists the added device', async () => {
     const user = userEvent.setup();
     let list: TestDevice[] = [];
-    const api = mockApi({
+    const api = mockApi([
       ...sessionRoutes(),
-      'GET /v1/test_devices': () => contractReply(testDeviceList, { list }),
-      'POST /v1/test_devices': (c) => {
+      mock(endpoints.testDevices.list, () => ({ list })),
+      mock(endpoints.testDevices.create, (c) => {
         const added = { ...pixel, ...(c.body as object) };
         list = [added];
-        return contractReply(testDevice, added);
-      },
-    });
+        return added;
+      }),
+    ]);
     seedSession();
     renderApp('/account/testDevices');
     await user.click(await screen.findByTestId('empty-add-test-device', {}, { timeout: 60_000 }));
