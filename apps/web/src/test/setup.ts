@@ -62,6 +62,14 @@ configure({ asyncUtilTimeout: 8000 });
 
 initI18n();
 
+// A text key the catalogues do not have renders as the key itself ("actions.addPlacement"): every
+// test fails on one, whichever screen it renders.
+const missingKeys = new Set<string>();
+i18next.options.saveMissing = true;
+i18next.on('missingKey', (_lngs: readonly string[], ns: string, key: string) => {
+  missingKeys.add(`${ns}:${key}`);
+});
+
 function clearCookies() {
   for (const c of document.cookie.split(';')) {
     const name = c.split('=')[0]?.trim();
@@ -79,6 +87,9 @@ beforeEach(async () => {
 
 afterEach(() => {
   cleanup();
+  const missing = [...missingKeys];
+  missingKeys.clear();
+  if (missing.length > 0) throw new Error(`text keys missing from the catalogues: ${missing.join(', ')}`);
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
