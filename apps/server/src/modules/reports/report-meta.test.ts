@@ -37,19 +37,14 @@ describe.each(testDbKinds)('report metadata and channels on %s', (db) => {
   it("offers each caller its visible SDK apps as channels: member's grants, admin's company", async () => {
     const sdk = { query: { publisher_type: 1 } };
     const member = await f.callEndpoint(channels, sdk, f.tokens.member);
-    expect(member.map((c) => c.app_name)).toEqual([
-      'Puzzle Quest Saga',
-      'Word Blitz',
-    ]);
+    expect(member.map((c) => c.app_name)).toEqual(['Puzzle Quest Saga', 'Word Blitz']);
     for (const c of member) {
       expect(c.value).toBe(c.app_key);
       expect(c.name).toBe(c.app_name);
       expect(c.package_name).toMatch(/^com\.demogames\./);
     }
     const other = await f.callEndpoint(channels, sdk, f.tokens.other);
-    expect(other.map((c) => c.app_key).sort()).toEqual(
-      await f.keysOf('Other Media'),
-    );
+    expect(other.map((c) => c.app_key).sort()).toEqual(await f.keysOf('Other Media'));
     const ops = await f.callEndpoint(channels, sdk, f.tokens.ops);
     expect(ops).toHaveLength(9);
     expect((await f.callEndpointFailure(channels, sdk, f.tokens.pending)).code).toBe(601);
