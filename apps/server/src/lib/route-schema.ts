@@ -16,6 +16,8 @@ export const failureEnvelope = z.object({
   data: z.union([
     z.object({ errors: z.array(z.object({ field: z.string(), message: z.string() })) }),
     z.object({ retry_after: z.number().int() }),
+    // 10052 LIMIT_REACHED: the cap and whose it is (contracts report-views.ts, saved-views/caps.ts).
+    z.object({ limit: z.number().int(), scope: z.enum(['user', 'organisation']) }),
     z.null(),
   ]),
 });

@@ -12,6 +12,7 @@ import { companies } from '../db/schema/organisations.ts';
 import { users } from '../db/schema/users.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../demo/accounts.ts';
 import { seedDemoFacts, seedDemoKindFacts } from '../demo/demo-facts.ts';
+import { type EndpointCall, type EndpointFailureCall, endpointCallers } from './json-caller.ts';
 import { loginAs } from './login.ts';
 import { createTestApp, type ReportStoreKind, type TestApp } from './test-app.ts';
 
@@ -24,6 +25,10 @@ export type ReportFixture = TestApp & {
   tokens: { demo: string; member: string; other: string; ops: string; pending: string };
   /** App keys per company name. */
   keysOf: (companyName: string) => Promise<string[]>;
+  /** Calls an endpoint of the table; answers its `data` parsed by the entry's schema (json-caller.ts). */
+  callEndpoint: EndpointCall;
+  /** Calls an endpoint of the table; answers its failure envelope (json-caller.ts). */
+  callEndpointFailure: EndpointFailureCall;
 };
 
 /** Inserts a session for `userId` and returns its token. */
@@ -83,5 +88,6 @@ export async function createReportFixture(
       .where(eq(companies.company_name, companyName));
     return rows.map((r) => r.key).sort();
   };
-  return { ...t, tokens, keysOf };
+  const typed = endpointCallers(t.app);
+  return { ...t, tokens, keysOf, callEndpoint: typed.call, callEndpointFailure: typed.fail };
 }

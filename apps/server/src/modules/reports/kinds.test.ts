@@ -1,10 +1,14 @@
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorFields } from '../../test/json-caller.ts';
 import { createReportFixture, type ReportFixture, YESTERDAY } from '../../test/report-fixture.ts';
 import { reportSuiteTimeout, testStorePairs } from '../../test/test-app.ts';
 import { xlsxShown } from './xlsx-shown.ts';
 
 type Row = Record<string, unknown>;
+const { sdkList, rtbList, affiliateList, rejectList, gameList, gxList, statColumns, trend } =
+  endpoints.reports;
 const START = '20260101';
 const dash = (s: string) => `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6)}`;
 
@@ -17,6 +21,7 @@ describe.each(testStorePairs)(
     }, 300_000);
     afterAll(async () => f?.close());
 
+    /** A file export (not an envelope: the typed callers answer envelopes only). */
     async function get(url: string, token: string, query: Record<string, string | number> = {}) {
       return f.app.inject({
         method: 'GET',
@@ -25,117 +30,118 @@ describe.each(testStorePairs)(
         headers: { token, 'accept-language': 'en' },
       });
     }
-    const json = async (url: string, token: string, query: Record<string, string | number> = {}) =>
-      (await get(url, token, query)).json() as {
-        code: number;
-        data: { list: Row[]; count: number; total: Row };
-      };
     const sum = async (sql: string, params: Record<string, string> = {}) =>
       (await f.app.reportStore.query(sql, params))[0] ?? {};
 
     it('RTB: totals equal an independent sum over the scoped channels; another organisation gets 402', async () => {
-      const body = await json('/v1/report/list/rtb', f.tokens.other, {
-        dt: `${START},${YESTERDAY}`,
-        fields: 'dt,country,request,win_rate',
-      });
-      expect(body.code).toBe(0);
+      const body = await f.callEndpoint(
+        rtbList,
+        { query: { dt: `${START},${YESTERDAY}`, fields: 'dt,country,request,win_rate' } },
+        f.tokens.other,
+      );
       const exp = await sum(
         `SELECT sum(request)::BIGINT AS request, sum(winning_bid)::BIGINT AS wb, sum(response)::BIGINT AS resp
        FROM rtb_daily WHERE dt BETWEEN DATE '2026-01-01' AND DATE '2026-01-14' AND channel IN ('BidStream', 'PrimeRTB')`,
       );
       expect(Number(exp.request)).toBeGreaterThan(0);
-      expect(body.data.total.request).toBe(Number(exp.request));
-      expect(body.data.total.win_rate).toBeCloseTo(Number(exp.wb) / Number(exp.resp), 5);
-      const all = await json('/v1/report/list/rtb', f.tokens.ops, {
-        dt: `${START},${YESTERDAY}`,
-        fields: 'dt,request',
-      });
-      expect(Number(all.data.total.request)).toBeGreaterThan(Number(exp.request));
-      expect((await json('/v1/report/list/rtb', f.tokens.demo, { dt: `${START},${YESTERDAY}` })).code).toBe(
-        402,
+      expect(body.total.request).toBe(Number(exp.request));
+      expect(body.total.win_rate).toBeCloseTo(Number(exp.wb) / Number(exp.resp), 5);
+      const all = await f.callEndpoint(
+        rtbList,
+        { query: { dt: `${START},${YESTERDAY}`, fields: 'dt,request' } },
+        f.tokens.ops,
       );
+      expect(Number(all.total.request)).toBeGreaterThan(Number(exp.request));
+      const foreign = await f.callEndpointFailure(
+        rtbList,
+        { query: { dt: `${START},${YESTERDAY}` } },
+        f.tokens.demo,
+      );
+      expect(foreign.code).toBe(402);
     });
 
     it('affiliate: member sees only its channel, default order dt then hour desc, dropped sort, totals match', async () => {
       const q = {
         dt: `${START},${YESTERDAY}`,
-        db_source: 'affiliate_2024',
+        db_source: 'affiliate_2024' as const,
         fields: 'dt,hour,channel,click,cvr',
         order: 'geo:asc',
         page_size: 5,
       };
-      const body = await json('/v1/report/list/affiliate', f.tokens.member, q);
-      expect(body.code).toBe(0);
-      expect(new Set(body.data.list.map((r) => r.channel))).toEqual(new Set(['ClickNest']));
-      expect(body.data.list[0]).toMatchObject({ dt: YESTERDAY, hour: 23 });
-      expect(body.data.list[1]).toMatchObject({ dt: YESTERDAY, hour: 22 });
+      const body = await f.callEndpoint(affiliateList, { query: q }, f.tokens.member);
+      expect(new Set(body.list.map((r) => r.channel))).toEqual(new Set(['ClickNest']));
+      expect(body.list[0]).toMatchObject({ dt: YESTERDAY, hour: 23 });
+      expect(body.list[1]).toMatchObject({ dt: YESTERDAY, hour: 22 });
       const exp = await sum(
         `SELECT sum(click)::BIGINT AS click, sum(conversion)::BIGINT AS conv FROM affiliate_2024_hourly
        WHERE dt BETWEEN DATE '2026-01-01' AND DATE '2026-01-14' AND channel = 'ClickNest'`,
       );
-      expect(body.data.total.click).toBe(Number(exp.click));
-      expect(body.data.total.cvr).toBeCloseTo(Number(exp.conv) / Number(exp.click), 5);
-      const asked = await json('/v1/report/list/affiliate', f.tokens.member, {
-        ...q,
-        channel: 'OfferHub,AdPulse Network',
-      });
-      expect(asked.data.count).toBe(0);
-      expect((await json('/v1/report/list/affiliate', f.tokens.other, q)).code).toBe(402);
+      expect(body.total.click).toBe(Number(exp.click));
+      expect(body.total.cvr).toBeCloseTo(Number(exp.conv) / Number(exp.click), 5);
+      const asked = await f.callEndpoint(
+        affiliateList,
+        { query: { ...q, channel: 'OfferHub,AdPulse Network' } },
+        f.tokens.member,
+      );
+      expect(asked.count).toBe(0);
+      expect((await f.callEndpointFailure(affiliateList, { query: q }, f.tokens.other)).code).toBe(402);
     });
 
     it('affiliate reject detail adds up to the reject cell of the row', async () => {
-      const row = (
-        await json('/v1/report/list/affiliate', f.tokens.demo, {
-          dt: `${YESTERDAY},${YESTERDAY}`,
-          fields: 'dt,channel,offer_id,reject',
-          order: 'reject:desc',
-          page_size: 1,
-        })
-      ).data.list[0] as Row;
-      const detail = await json('/v1/report/list/affiliate/reject', f.tokens.demo, {
-        dt: YESTERDAY,
-        channel: String(row.channel),
-        offer_id: String(row.offer_id),
-      });
-      expect(detail.code).toBe(0);
-      expect(detail.data.count).toBeGreaterThan(1);
-      const nums = detail.data.list.map((r) => Number(r.reject_num));
+      const top = await f.callEndpoint(
+        affiliateList,
+        {
+          query: {
+            dt: `${YESTERDAY},${YESTERDAY}`,
+            fields: 'dt,channel,offer_id,reject',
+            order: 'reject:desc',
+            page_size: 1,
+          },
+        },
+        f.tokens.demo,
+      );
+      const row = top.list[0];
+      if (!row) throw new Error('no affiliate row');
+      const detail = await f.callEndpoint(
+        rejectList,
+        { query: { dt: YESTERDAY, channel: String(row.channel), offer_id: String(row.offer_id) } },
+        f.tokens.demo,
+      );
+      expect(detail.count).toBeGreaterThan(1);
+      const nums = detail.list.map((r) => Number(r.reject_num));
       expect(nums.reduce((a, b) => a + b, 0)).toBe(row.reject);
       expect([...nums].sort((a, b) => b - a)).toEqual(nums);
     });
 
     it('game and app report take yyyy-MM-dd dates and answer them; game apps are objects', async () => {
-      const game = await json('/v1/report/list/game/sdk', f.tokens.demo, {
-        start_date: dash(START),
-        end_date: dash(YESTERDAY),
-        data_dimension: 'datepart,app',
-        data_metrics: 'uv_click,uv_click_rate',
-      });
-      expect(game.code).toBe(0);
-      expect(game.data.list[0]?.datepart).toBe(dash(YESTERDAY));
-      expect(game.data.list[0]?.app).toMatchObject({
+      const game = await f.callEndpoint(
+        gameList,
+        {
+          query: {
+            start_date: dash(START),
+            end_date: dash(YESTERDAY),
+            data_dimension: 'datepart,app',
+            data_metrics: 'uv_click,uv_click_rate',
+          },
+        },
+        f.tokens.demo,
+      );
+      expect(game.list[0]?.datepart).toBe(dash(YESTERDAY));
+      expect(game.list[0]?.app).toMatchObject({
         app_name: expect.any(String),
         pkg_name: expect.stringMatching(/^com\.demogames\./),
       });
-      expect(
-        (await json('/v1/report/list/game/sdk', f.tokens.demo, { start_date: START, end_date: YESTERDAY }))
-          .code,
-      ).toBe(604);
-      const gx = await json('/gx/report/list', f.tokens.demo, {
-        start_date: dash(START),
-        end_date: dash(YESTERDAY),
-      });
-      expect(gx.code).toBe(0);
-      expect(gx.data.list).toHaveLength(50);
-      expect(gx.data.list[0]?.dt).toBe(dash(YESTERDAY));
-      expect(
-        (
-          await json('/gx/report/list', f.tokens.other, {
-            start_date: dash(START),
-            end_date: dash(YESTERDAY),
-          })
-        ).code,
-      ).toBe(402);
+      const undashed = await f.callEndpointFailure(
+        gameList,
+        { query: { start_date: START, end_date: YESTERDAY } },
+        f.tokens.demo,
+      );
+      expect(undashed.code).toBe(604);
+      const dashed = { start_date: dash(START), end_date: dash(YESTERDAY) };
+      const gx = await f.callEndpoint(gxList, { query: dashed }, f.tokens.demo);
+      expect(gx.list).toHaveLength(50);
+      expect(gx.list[0]?.dt).toBe(dash(YESTERDAY));
+      expect((await f.callEndpointFailure(gxList, { query: dashed }, f.tokens.other)).code).toBe(402);
     });
 
     it('exports the same rows as the paged list, as XLSX and CSV with a UTF-8 file name', async () => {
@@ -146,13 +152,13 @@ describe.each(testStorePairs)(
       };
       const listed: Row[] = [];
       for (let page = 1; ; page++) {
-        const b = await json('/v1/report/list/affiliate', f.tokens.demo, {
-          ...q,
-          page_index: page,
-          page_size: 200,
-        });
-        listed.push(...b.data.list);
-        if (listed.length >= b.data.count) break;
+        const b = await f.callEndpoint(
+          affiliateList,
+          { query: { ...q, page_index: page, page_size: 200 } },
+          f.tokens.demo,
+        );
+        listed.push(...b.list);
+        if (listed.length >= b.count) break;
       }
       const res = await get('/v1/report/export/affiliate', f.tokens.demo, q);
       expect(res.statusCode).toBe(200);
@@ -185,85 +191,86 @@ describe.each(testStorePairs)(
       const res = await get('/v1/report/export/sdk', f.tokens.demo, { ...q, format: 'csv' });
       const [header, first] = res.body.replace(/^\ufeff/, '').split('\r\n');
       expect(header).toBe('日期,应用,App name,请求数');
-      const list = await json('/v1/report/list/sdk', f.tokens.demo, { ...q, page_size: 1 });
-      const row = list.data.list[0];
+      const list = await f.callEndpoint(sdkList, { query: { ...q, page_size: 1 } }, f.tokens.demo);
+      const row = list.list[0];
       expect(first).toBe([row?.dt, row?.app_key, row?.app_name, row?.request].join(','));
     });
 
     type Tok = 'demo' | 'other';
+    /** One page (from 1, 500 rows) of a case's list, parsed by its schema. */
+    type ListPage = (page: number) => Promise<{ list: Row[]; count: number }>;
     /** Every row of a list, all pages. */
-    async function everyRow(url: string, token: Tok, q: Record<string, string>, paging: 'index' | 'no') {
+    async function everyRow(list: ListPage) {
       const rows: Row[] = [];
       for (let page = 1; ; page++) {
-        const p: Record<string, number> =
-          paging === 'index' ? { page_index: page, page_size: 500 } : { page_no: page, page_size: 500 };
-        const b = await json(url, f.tokens[token], { ...q, ...p });
-        expect(b.code).toBe(0);
-        rows.push(...b.data.list);
-        if (rows.length >= b.data.count) return rows;
+        const b = await list(page);
+        rows.push(...b.list);
+        if (rows.length >= b.count) return rows;
       }
     }
     type ExportCase = {
       kind: string;
-      list: string;
+      list: ListPage;
       file: string;
       token: Tok;
-      paging: 'index' | 'no';
       q: Record<string, string>;
       cols: string[];
       titles: string[];
     };
+    const sdkQ = { dt: `${START},${YESTERDAY}`, fields: 'request,dt,app_key', titles: 'Req,Day,Key' };
+    const rtbQ = { dt: `${START},${YESTERDAY}`, fields: 'win_rate,dt,country', titles: 'Win,Day,Ctry' };
+    const affQ = {
+      dt: `${START},${YESTERDAY}`,
+      db_source: 'affiliate_2024' as const,
+      fields: 'click,channel,dt',
+      titles: 'Clicks,Ch,Day',
+    };
+    // What the page sends: its columns in order (a metric first), plus the list's split.
+    const gameQ = {
+      start_date: dash(START),
+      end_date: dash(YESTERDAY),
+      data_dimension: 'app,datepart',
+      data_metrics: 'uv_click,uv_entry',
+      fields: 'uv_click,app,uv_entry,datepart',
+      titles: 'Clicks,Game app,Entries,Day',
+    };
+    const byIndex = (page: number) => ({ page_index: page, page_size: 500 });
     const exportCases: ExportCase[] = [
       {
         kind: 'sdk',
-        list: '/v1/report/list/sdk',
+        list: (page) => f.callEndpoint(sdkList, { query: { ...sdkQ, ...byIndex(page) } }, f.tokens.demo),
         file: '/v1/report/export/sdk',
         token: 'demo' as Tok,
-        paging: 'index' as const,
-        q: { dt: `${START},${YESTERDAY}`, fields: 'request,dt,app_key', titles: 'Req,Day,Key' },
+        q: sdkQ,
         cols: ['request', 'dt', 'app_key', 'app_name'],
         titles: ['Req', 'Day', 'Key', 'App name'],
       },
       {
         kind: 'rtb',
-        list: '/v1/report/list/rtb',
+        list: (page) => f.callEndpoint(rtbList, { query: { ...rtbQ, ...byIndex(page) } }, f.tokens.other),
         file: '/v1/report/export/rtb',
         token: 'other' as Tok,
-        paging: 'index' as const,
-        q: { dt: `${START},${YESTERDAY}`, fields: 'win_rate,dt,country', titles: 'Win,Day,Ctry' },
+        q: rtbQ,
         cols: ['win_rate', 'dt', 'country'],
         titles: ['Win', 'Day', 'Ctry'],
       },
       {
         kind: 'affiliate',
-        list: '/v1/report/list/affiliate',
+        list: (page) =>
+          f.callEndpoint(affiliateList, { query: { ...affQ, ...byIndex(page) } }, f.tokens.demo),
         file: '/v1/report/export/affiliate',
         token: 'demo' as Tok,
-        paging: 'index' as const,
-        q: {
-          dt: `${START},${YESTERDAY}`,
-          db_source: 'affiliate_2024',
-          fields: 'click,channel,dt',
-          titles: 'Clicks,Ch,Day',
-        },
+        q: affQ,
         cols: ['click', 'channel', 'dt'],
         titles: ['Clicks', 'Ch', 'Day'],
       },
       {
         kind: 'game',
-        list: '/v1/report/list/game/sdk',
+        list: (page) =>
+          f.callEndpoint(gameList, { query: { ...gameQ, page_no: page, page_size: 500 } }, f.tokens.demo),
         file: '/v1/report/list/game/sdk/export',
         token: 'demo' as Tok,
-        paging: 'no' as const,
-        // What the page sends: its columns in order (a metric first), plus the list's split.
-        q: {
-          start_date: dash(START),
-          end_date: dash(YESTERDAY),
-          data_dimension: 'app,datepart',
-          data_metrics: 'uv_click,uv_entry',
-          fields: 'uv_click,app,uv_entry,datepart',
-          titles: 'Clicks,Game app,Entries,Day',
-        },
+        q: gameQ,
         cols: ['uv_click', 'app', 'uv_entry', 'datepart'],
         titles: ['Clicks', 'Game app', 'Entries', 'Day'],
       },
@@ -280,7 +287,7 @@ describe.each(testStorePairs)(
           .filter(Boolean)
           .map((r) => (r as unknown[]).slice(1));
         expect(head).toEqual(c.titles);
-        const listed = await everyRow(c.list, c.token, c.q, c.paging);
+        const listed = await everyRow(c.list);
         const cell = (r: Row, k: string) =>
           k === 'app' && typeof r.app === 'object' ? (r.app as { app_name: string }).app_name : r[k];
         const key = (cells: unknown[]) => JSON.stringify(cells);
@@ -320,23 +327,22 @@ describe.each(testStorePairs)(
         ['en', 'Date format error, expected yyyy-MM-dd'],
         ['zh-CN', '日期格式错误，应为 yyyy-MM-dd'],
       ]) {
-        const res = await f.app.inject({
-          method: 'GET',
-          url: '/gx/report/list',
-          query: { start_date: START, end_date: dash(YESTERDAY) },
-          headers: { token: f.tokens.demo, 'accept-language': lang },
-        });
-        expect(res.json()).toMatchObject({
+        const failure = await f.callEndpointFailure(
+          gxList,
+          { query: { start_date: START, end_date: dash(YESTERDAY) } },
+          f.tokens.demo,
+          lang,
+        );
+        expect(failure).toMatchObject({
           code: 604,
           data: { errors: [{ field: 'start_date', message: text }] },
         });
+        expect(errorFields(failure)).toEqual(['start_date']);
       }
     });
 
     it('game centre: five funnel steps, entry before exposure, and the four step rates', async () => {
-      const cat = (await json('/v1/report/stat_column/game', f.tokens.demo)).data as unknown as {
-        field: string;
-      }[];
+      const cat = await f.callEndpoint(statColumns, { params: { kind: 'game' } }, f.tokens.demo);
       expect(cat.map((c) => c.field).filter((x) => /^uv_/.test(x))).toEqual([
         'uv_entry',
         'uv_impression',
@@ -352,13 +358,11 @@ describe.each(testStorePairs)(
       const metrics = ['uv', 'pv'].flatMap((u) =>
         steps.flatMap((s, i) => (i === 0 ? [`${u}_${s}`] : [`${u}_${s}`, `${u}_${s}_rate`])),
       );
-      const t = (
-        await json('/v1/report/list/game/sdk', f.tokens.demo, {
-          start_date: dash(START),
-          end_date: dash(YESTERDAY),
-          data_metrics: metrics.join(','),
-        })
-      ).data.total as Record<string, number>;
+      const { total: t } = await f.callEndpoint(
+        gameList,
+        { query: { start_date: dash(START), end_date: dash(YESTERDAY), data_metrics: metrics.join(',') } },
+        f.tokens.demo,
+      );
       expect(t.uv_entry).toBeGreaterThan(t.uv_impression ?? 0);
       expect(t.uv_impression).toBeGreaterThan(0);
       // Each rate is its step over the step before, as ratios of sums (api-contract §10).
@@ -373,18 +377,18 @@ describe.each(testStorePairs)(
     });
 
     it('trend gives one point per day equal to the daily list', async () => {
-      const t = await json('/v1/report/trend/sdk', f.tokens.demo, {
-        dt: `${START},${YESTERDAY}`,
-        metric: 'revenue',
-      });
-      const days = await json('/v1/report/list/sdk', f.tokens.demo, {
-        dt: `${START},${YESTERDAY}`,
-        fields: 'dt,revenue',
-        page_size: 100,
-      });
-      const pts = t.data as unknown as { dt: string; value: number }[];
+      const pts = await f.callEndpoint(
+        trend,
+        { params: { kind: 'sdk' }, query: { dt: `${START},${YESTERDAY}`, metric: 'revenue' } },
+        f.tokens.demo,
+      );
+      const days = await f.callEndpoint(
+        sdkList,
+        { query: { dt: `${START},${YESTERDAY}`, fields: 'dt,revenue', page_size: 100 } },
+        f.tokens.demo,
+      );
       expect(pts).toHaveLength(14);
-      expect(pts[13]).toEqual({ dt: YESTERDAY, value: days.data.list[0]?.revenue });
+      expect(pts[13]).toEqual({ dt: YESTERDAY, value: days.list[0]?.revenue });
     });
   },
   reportSuiteTimeout,

@@ -1,5 +1,7 @@
+import { type EndpointQuery, endpoints } from '@portal/contracts/endpoints.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../../reports/sql-dialect.ts';
+import { errorFields } from '../../test/json-caller.ts';
 import { createReportFixture, type ReportFixture, YESTERDAY } from '../../test/report-fixture.ts';
 import { reportSuiteTimeout, testStorePairs } from '../../test/test-app.ts';
 
@@ -8,11 +10,7 @@ type Sums = { request: number; response: number; impression: number; click: numb
 type Agg = Sums & { fill_rate: number; impression_rate: number; ctr: number; ecpm: number } & {
   [k: string]: string | number | null;
 };
-type Body = {
-  code: number;
-  msg: string;
-  data: { list: Row[]; count: number; total: Row; errors: { field: string; message: string }[] };
-};
+type Query = EndpointQuery<typeof endpoints.reports.sdkList>;
 
 const ratio = (a: number, b: number) => (b === 0 ? 0 : a / b);
 const rates = (s: Sums) => ({
@@ -36,16 +34,12 @@ describe.each(testStorePairs)(
     }, 300_000);
     afterAll(async () => f?.close());
 
-    async function list(token: string, query: Record<string, string | number>, lang = 'en') {
-      const res = await f.app.inject({
-        method: 'GET',
-        url: '/v1/report/list/sdk',
-        query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-        headers: { token, 'accept-language': lang },
-      });
-      expect(res.statusCode).toBe(200);
-      return res.json() as Body;
-    }
+    /** The SDK list's `data`, parsed by its schema (throws on a failure). */
+    const list = (token: string, query: Query, lang = 'en') =>
+      f.callEndpoint(endpoints.reports.sdkList, { query }, token, lang);
+    /** The SDK list's failure envelope (throws on a success). */
+    const fail = (token: string | null, query: Query, lang = 'en') =>
+      f.callEndpointFailure(endpoints.reports.sdkList, { query }, token, lang);
 
     /** Independent grouped sums straight from the hourly facts (not the rollup the API reads). */
     async function hourlySums(keys: string[], start: string, end: string, groupBy: string[], extra = '') {
@@ -73,11 +67,10 @@ describe.each(testStorePairs)(
         dt: `20260101,${YESTERDAY}`,
         fields: 'dt,app_key,request,ecpm',
       });
-      expect(body.code).toBe(0);
       const [expected] = await hourlySums(demoKeys, '20260101', YESTERDAY, []);
       if (!expected) throw new Error('no facts');
       expect(expected.request).toBeGreaterThan(1_000_000);
-      const total = body.data.total;
+      const total = body.total;
       expect(total.request).toBe(expected.request);
       expect(total.response).toBe(expected.response);
       expect(total.impression).toBe(expected.impression);
@@ -88,7 +81,7 @@ describe.each(testStorePairs)(
       }
       // The same filter through the hourly table (hour shown) gives identical totals.
       const hourly = await list(f.tokens.demo, { dt: `20260101,${YESTERDAY}`, fields: 'hour,request' });
-      expect(hourly.data.total).toEqual(total);
+      expect(hourly.total).toEqual(total);
     });
 
     it('groups, sorts by a metric and pages like an independent computation', async () => {
@@ -104,13 +97,13 @@ describe.each(testStorePairs)(
         page_size: 7,
         page_index: 3,
       });
-      expect(body.data.count).toBe(expected.length);
-      expect(body.data.list).toHaveLength(7);
+      expect(body.count).toBe(expected.length);
+      expect(body.list).toHaveLength(7);
       const page = expected.slice(14, 21);
-      expect(body.data.list.map((r: Row) => [r.app_key, r.geo, r.request, r.click])).toEqual(
+      expect(body.list.map((r: Row) => [r.app_key, r.geo, r.request, r.click])).toEqual(
         page.map((r) => [r.app_key, r.geo, r.request, r.click]),
       );
-      body.data.list.forEach((r: Row, i: number) => {
+      body.list.forEach((r: Row, i: number) => {
         expect(r.revenue).toBeCloseTo(page[i]?.revenue ?? -1, 5);
         expect(r.ecpm).toBeCloseTo(page[i]?.ecpm ?? -1, 5);
         expect(typeof r.app_name).toBe('string');
@@ -123,7 +116,7 @@ describe.each(testStorePairs)(
         page_size: 7,
         page_index: Math.ceil(expected.length / 7),
       });
-      expect(last.data.list).toHaveLength(expected.length % 7 || 7);
+      expect(last.list).toHaveLength(expected.length % 7 || 7);
     });
 
     it('sorts by a rate ascending with the dimensions as tie-breakers', async () => {
@@ -136,24 +129,24 @@ describe.each(testStorePairs)(
         order: 'ctr:asc',
         page_size: 100,
       });
-      expect(body.data.list.map((r: Row) => r.geo)).toEqual(expected.map((r) => r.geo));
-      expect(body.data.list[0]).not.toHaveProperty('app_name');
+      expect(body.list.map((r: Row) => r.geo)).toEqual(expected.map((r) => r.geo));
+      expect(body.list[0]).not.toHaveProperty('app_name');
     });
 
     it('orders dt desc then hour desc by default and ignores an order on a field not shown', async () => {
       const q = { dt: `20260112,${YESTERDAY}`, fields: 'dt,hour,request', page_size: 3 };
       const body = await list(f.tokens.demo, q);
-      expect(body.data.list.map((r: Row) => [r.dt, r.hour])).toEqual([
+      expect(body.list.map((r: Row) => [r.dt, r.hour])).toEqual([
         [YESTERDAY, 23],
         [YESTERDAY, 22],
         [YESTERDAY, 21],
       ]);
       const expected = await hourlySums(demoKeys, '20260112', YESTERDAY, ['dt', 'hour']);
-      expect(body.data.count).toBe(expected.length);
+      expect(body.count).toBe(expected.length);
       const ignored = await list(f.tokens.demo, { ...q, order: 'revenue:asc' });
-      expect(ignored.data.list).toEqual(body.data.list);
+      expect(ignored.list).toEqual(body.list);
       const byHour = await list(f.tokens.demo, { ...q, order: 'hour:asc' });
-      expect(byHour.data.list.map((r: Row) => [r.dt, r.hour])).toEqual([
+      expect(byHour.list.map((r: Row) => [r.dt, r.hour])).toEqual([
         [YESTERDAY, 0],
         ['20260113', 0],
         ['20260112', 0],
@@ -175,9 +168,9 @@ describe.each(testStorePairs)(
         "AND geo IN ('US', 'JP') AND ad_style = 6",
       );
       expect(expected.length).toBeGreaterThan(1);
-      expect(body.data.count).toBe(expected.length);
-      expect(body.data.list.every((r: Row) => r.ad_style === 6)).toBe(true);
-      expect(body.data.total.request).toBe(expected.reduce((a, r) => a + r.request, 0));
+      expect(body.count).toBe(expected.length);
+      expect(body.list.every((r: Row) => r.ad_style === 6)).toBe(true);
+      expect(body.total.request).toBe(expected.reduce((a, r) => a + r.request, 0));
       const onePlacement = String(expected[0]?.placement_id);
       const one = await list(f.tokens.demo, {
         dt: `20260105,${YESTERDAY}`,
@@ -186,52 +179,49 @@ describe.each(testStorePairs)(
         country: 'US,JP',
         placement_type: '6',
       });
-      expect(one.data.list).toEqual([{ placement_id: onePlacement, request: expected[0]?.request }]);
+      expect(one.list).toEqual([{ placement_id: onePlacement, request: expected[0]?.request }]);
     });
 
     it('shows a member only the app keys of its data permissions', async () => {
       const body = await list(f.tokens.member, { dt: `20260101,${YESTERDAY}`, fields: 'app_key,request' });
-      const seen = body.data.list.map((r: Row) => String(r.app_key)).sort();
+      const seen = body.list.map((r: Row) => String(r.app_key)).sort();
       expect(seen).toHaveLength(2);
       expect(seen.every((k: string) => demoKeys.includes(k))).toBe(true);
       const [expected] = await hourlySums(seen, '20260101', YESTERDAY, []);
-      expect(body.data.total.request).toBe(expected?.request);
+      expect(body.total.request).toBe(expected?.request);
       const admin = await list(f.tokens.demo, { dt: `20260101,${YESTERDAY}`, fields: 'app_key,request' });
-      expect(admin.data.count).toBeGreaterThan(2);
-      const notGranted = admin.data.list
-        .map((r: Row) => String(r.app_key))
-        .find((k: string) => !seen.includes(k));
+      expect(admin.count).toBeGreaterThan(2);
+      const notGranted = admin.list.map((r: Row) => String(r.app_key)).find((k: string) => !seen.includes(k));
       const asked = await list(f.tokens.member, {
         dt: `20260101,${YESTERDAY}`,
         fields: 'app_key,request',
         app_key: notGranted ?? '',
       });
-      expect(asked.data).toMatchObject({ list: [], count: 0 });
-      expect(asked.data.total.request).toBe(0);
+      expect(asked).toMatchObject({ list: [], count: 0 });
+      expect(asked.total.request).toBe(0);
     });
 
     it("never shows another organisation's rows, even when their app keys are asked for", async () => {
       const q = { dt: `20260101,${YESTERDAY}`, fields: 'app_key,request' };
       const theirs = await list(f.tokens.other, { ...q, app_key: demoKeys.join(',') });
-      expect(theirs.code).toBe(0);
-      expect(theirs.data).toMatchObject({ list: [], count: 0 });
-      expect(theirs.data.total).toMatchObject({ request: 0, revenue: 0, ecpm: 0 });
+      expect(theirs).toMatchObject({ list: [], count: 0 });
+      expect(theirs.total).toMatchObject({ request: 0, revenue: 0, ecpm: 0 });
       const mixed = await list(f.tokens.other, {
         ...q,
         app_key: [...demoKeys, otherKeys[0] ?? ''].join(','),
       });
-      expect(mixed.data.list.map((r: Row) => r.app_key)).toEqual([otherKeys[0]]);
+      expect(mixed.list.map((r: Row) => r.app_key)).toEqual([otherKeys[0]]);
       const own = await list(f.tokens.other, q);
-      expect(own.data.list.map((r: Row) => r.app_key).sort()).toEqual(otherKeys);
+      expect(own.list.map((r: Row) => r.app_key).sort()).toEqual(otherKeys);
     });
 
     it('shows operations staff every organisation', async () => {
       const body = await list(f.tokens.ops, { dt: `20260101,${YESTERDAY}`, fields: 'app_key,request' });
-      const seen = body.data.list.map((r: Row) => String(r.app_key));
+      const seen = body.list.map((r: Row) => String(r.app_key));
       expect(otherKeys.every((k) => seen.includes(k))).toBe(true);
       expect(seen.filter((k: string) => demoKeys.includes(k)).length).toBe(demoKeys.length - 1); // one under review
       const [expected] = await hourlySums([...demoKeys, ...otherKeys], '20260101', YESTERDAY, []);
-      expect(body.data.total.request).toBe(expected?.request);
+      expect(body.total.request).toBe(expected?.request);
     });
 
     it.each([
@@ -256,40 +246,45 @@ describe.each(testStorePairs)(
         'Date format error, expected yyyyMMdd',
       ],
     ])('rejects a range breaking the %s rule with 604 in zh and en', async (_rule, dt, zh, en) => {
-      const inZh = await list(f.tokens.demo, { dt }, 'zh-CN');
+      const inZh = await fail(f.tokens.demo, { dt }, 'zh-CN');
       expect(inZh).toEqual({ code: 604, msg: '参数错误', data: { errors: [{ field: 'dt', message: zh }] } });
-      const inEn = await list(f.tokens.demo, { dt }, 'en');
-      expect(inEn.msg).toBe('Parameter error');
-      expect(inEn.data.errors).toEqual([{ field: 'dt', message: en }]);
+      const inEn = await fail(f.tokens.demo, { dt }, 'en');
+      expect(inEn).toEqual({
+        code: 604,
+        msg: 'Parameter error',
+        data: { errors: [{ field: 'dt', message: en }] },
+      });
     });
 
     it('accepts the longest allowed range ending yesterday', async () => {
       const body = await list(f.tokens.demo, { dt: `20251017,${YESTERDAY}`, fields: 'request' });
-      expect(body.code).toBe(0);
-      expect(body.data.count).toBe(1);
+      expect(body.count).toBe(1);
     });
 
     it('rejects unknown fields, a malformed order and bad filter values with 604', async () => {
       const dt = `20260110,${YESTERDAY}`;
-      const bad = await list(f.tokens.demo, { dt, fields: 'dt,revenue,drop table', order: 'nope:desc' });
+      const bad = await fail(f.tokens.demo, { dt, fields: 'dt,revenue,drop table', order: 'nope:desc' });
       expect(bad.code).toBe(604);
-      expect(bad.data.errors).toEqual([
-        { field: 'fields', message: 'Unknown field: drop table' },
-        { field: 'order', message: 'Order must be field:asc or field:desc' },
-      ]);
-      expect((await list(f.tokens.demo, { dt, order: 'dt:sideways' })).code).toBe(604);
-      expect((await list(f.tokens.demo, { dt, placement_type: '4' })).data.errors[0]?.field).toBe(
-        'placement_type',
-      );
-      expect((await list(f.tokens.demo, { dt, country: "U'S" })).data.errors[0]?.field).toBe('country');
-      expect((await list(f.tokens.demo, { dt, page_size: 5000 })).code).toBe(604);
+      expect(bad.data).toEqual({
+        errors: [
+          { field: 'fields', message: 'Unknown field: drop table' },
+          { field: 'order', message: 'Order must be field:asc or field:desc' },
+        ],
+      });
+      const sideways = await fail(f.tokens.demo, { dt, order: 'dt:sideways' });
+      expect([sideways.code, errorFields(sideways)]).toEqual([604, ['order']]);
+      const style = await fail(f.tokens.demo, { dt, placement_type: '4' });
+      expect([style.code, errorFields(style)[0]]).toEqual([604, 'placement_type']);
+      const country = await fail(f.tokens.demo, { dt, country: "U'S" });
+      expect([country.code, errorFields(country)[0]]).toEqual([604, 'country']);
+      const huge = await fail(f.tokens.demo, { dt, page_size: 5000 });
+      expect([huge.code, errorFields(huge)]).toEqual([604, ['page_size']]);
     });
 
     it('answers 601 to a pending member and 603 without a session', async () => {
-      const pending = await list(f.tokens.pending, { dt: `20260110,${YESTERDAY}` });
+      const pending = await fail(f.tokens.pending, { dt: `20260110,${YESTERDAY}` });
       expect(pending.code).toBe(601);
-      const res = await f.app.inject({ method: 'GET', url: `/v1/report/list/sdk?dt=20260110,${YESTERDAY}` });
-      expect(res.json().code).toBe(603);
+      expect((await fail(null, { dt: `20260110,${YESTERDAY}` })).code).toBe(603);
     });
   },
   reportSuiteTimeout,

@@ -3,13 +3,15 @@
  * against independent sums of the hourly facts moved with Intl; daily-only kinds stay in the
  * network's zone; the date rules and `data_until` follow the kind's clock.
  */
+import { type EndpointQuery, endpoints } from '@portal/contracts/endpoints.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../../reports/sql-dialect.ts';
+import { errorFields } from '../../test/json-caller.ts';
 import { createReportFixture, type ReportFixture } from '../../test/report-fixture.ts';
 import { reportSuiteTimeout, testStorePairs } from '../../test/test-app.ts';
 
-type Row = Record<string, unknown>;
-type Body = { code: number; data: { list: Row[]; count: number; total: Row; data_until?: string } };
+const { sdkList, rtbList } = endpoints.reports;
+const { setTimezone, userInfo } = endpoints.account;
 
 /** The network's zone of this suite: UTC+8 all year (no clock changes since 1991). */
 const NETWORK = 'Asia/Shanghai';
@@ -43,29 +45,11 @@ describe.each(testStorePairs)(
     }, 300_000);
     afterAll(async () => f?.close());
 
-    async function setZone(timezone: string | null, token = f.tokens.demo) {
-      return f.app.inject({
-        method: 'PUT',
-        url: '/api/v1/user/timezone',
-        payload: { timezone },
-        headers: { token, 'accept-language': 'en' },
-      });
-    }
-
-    async function list(
-      url: string,
-      query: Record<string, string | number>,
-      token = f.tokens.demo,
-    ): Promise<Body> {
-      const res = await f.app.inject({
-        method: 'GET',
-        url,
-        query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-        headers: { token, 'accept-language': 'en' },
-      });
-      expect(res.statusCode).toBe(200);
-      return res.json() as Body;
-    }
+    /** Sets the caller's report zone; answers the user's info (throws on a failure). */
+    const setZone = (timezone: string | null, token = f.tokens.demo) =>
+      f.callEndpoint(setTimezone, { body: { timezone } }, token);
+    const sdk = (query: EndpointQuery<typeof sdkList>) => f.callEndpoint(sdkList, { query }, f.tokens.demo);
+    const rtb = (query: EndpointQuery<typeof rtbList>) => f.callEndpoint(rtbList, { query }, f.tokens.ops);
 
     /**
      * Impressions and revenue of the demo organisation's hourly SDK facts of network days
@@ -107,50 +91,40 @@ describe.each(testStorePairs)(
     }
 
     it('PUT /api/v1/user/timezone keeps a known zone, refuses an unknown one with 604, null restores the network zone', async () => {
-      const bad = await setZone('Mars/Olympus_Mons');
-      expect(bad.json().code).toBe(604);
-      expect(bad.json().data.errors[0].field).toBe('timezone');
+      const bad = await f.callEndpointFailure(
+        setTimezone,
+        { body: { timezone: 'Mars/Olympus_Mons' } },
+        f.tokens.demo,
+      );
+      expect(bad.code).toBe(604);
+      expect(errorFields(bad)).toEqual(['timezone']);
       const good = await setZone('America/New_York');
-      expect(good.json().code).toBe(0);
-      expect(good.json().data).toMatchObject({ timezone: 'America/New_York', network_timezone: NETWORK });
-      const info = await f.app.inject({
-        method: 'GET',
-        url: '/api/v1/user/user_info',
-        headers: { token: f.tokens.demo },
-      });
-      expect(info.json().data[0]).toMatchObject({ timezone: 'America/New_York', network_timezone: NETWORK });
-      expect((await setZone(null)).json().data.timezone).toBeNull();
+      expect(good).toMatchObject({ timezone: 'America/New_York', network_timezone: NETWORK });
+      const info = await f.callEndpoint(userInfo, {}, f.tokens.demo);
+      expect(info[0]).toMatchObject({ timezone: 'America/New_York', network_timezone: NETWORK });
+      expect((await setZone(null)).timezone).toBeNull();
     });
 
     it.each(['America/New_York', 'Asia/Kolkata'])(
       'SDK days and hours in %s equal the hourly facts moved to that clock',
       async (zone) => {
-        expect((await setZone(zone)).json().code).toBe(0);
-        const byDay = await list('/v1/report/list/sdk', {
-          dt: '20260105,20260110',
-          fields: 'dt,impression,revenue',
-          page_size: 100,
-        });
-        expect(byDay.code).toBe(0);
+        expect((await setZone(zone)).timezone).toBe(zone);
+        const byDay = await sdk({ dt: '20260105,20260110', fields: 'dt,impression,revenue', page_size: 100 });
         const sums = await movedSums(zone, '20260103', '20260112', (w) => w.day);
         const days = ['20260110', '20260109', '20260108', '20260107', '20260106', '20260105'];
-        expect(byDay.data.list.map((r) => r.dt)).toEqual(days);
-        for (const r of byDay.data.list) {
+        expect(byDay.list.map((r) => r.dt)).toEqual(days);
+        for (const r of byDay.list) {
           const want = sums.get(String(r.dt));
           expect(Number(r.impression)).toBe(want?.impression);
           expect(Number(r.revenue)).toBeCloseTo(want?.revenue ?? Number.NaN, 4);
         }
         const total = days.reduce((n, d) => n + (sums.get(d)?.impression ?? 0), 0);
-        expect(Number(byDay.data.total.impression)).toBe(total);
+        expect(Number(byDay.total.impression)).toBe(total);
 
-        const byHour = await list('/v1/report/list/sdk', {
-          dt: '20260108,20260108',
-          fields: 'dt,hour,impression',
-          page_size: 100,
-        });
+        const byHour = await sdk({ dt: '20260108,20260108', fields: 'dt,hour,impression', page_size: 100 });
         const hours = await movedSums(zone, '20260106', '20260110', (w) => `${w.day}|${w.hour}`);
-        expect(byHour.data.count).toBe(24);
-        for (const r of byHour.data.list) {
+        expect(byHour.count).toBe(24);
+        for (const r of byHour.list) {
           expect(r.dt).toBe('20260108');
           expect(Number(r.impression)).toBe(hours.get(`20260108|${r.hour}`)?.impression);
         }
@@ -160,18 +134,17 @@ describe.each(testStorePairs)(
 
     it('the network zone (no choice) reads the network days, and a daily-only kind ignores the choice', async () => {
       await setZone(null);
-      const own = await list('/v1/report/list/sdk', { dt: '20260108,20260108', fields: 'dt,impression' });
+      const own = await sdk({ dt: '20260108,20260108', fields: 'dt,impression' });
       const network = await movedSums(NETWORK, '20260108', '20260108', (w) => w.day);
-      expect(Number(own.data.list[0]?.impression)).toBe(network.get('20260108')?.impression);
+      expect(Number(own.list[0]?.impression)).toBe(network.get('20260108')?.impression);
       const rtbQuery = { dt: '20260105,20260110', fields: 'dt,country,request', page_size: 100 };
       // Operations read RTB (the demo organisation has no RTB channel).
       const ops = f.tokens.ops;
-      const rtbNetwork = await list('/v1/report/list/rtb', rtbQuery, ops);
-      expect(rtbNetwork.code).toBe(0);
-      expect(rtbNetwork.data.count).toBeGreaterThan(0);
+      const rtbNetwork = await rtb(rtbQuery);
+      expect(rtbNetwork.count).toBeGreaterThan(0);
       await setZone('America/New_York', ops);
-      const rtbMoved = await list('/v1/report/list/rtb', rtbQuery, ops);
-      expect(rtbMoved.data).toEqual(rtbNetwork.data);
+      const rtbMoved = await rtb(rtbQuery);
+      expect(rtbMoved).toEqual(rtbNetwork);
       await setZone(null, ops);
     });
 
@@ -179,14 +152,18 @@ describe.each(testStorePairs)(
       // 2026-01-15 12:00 UTC is 2026-01-16 02:00 at UTC+14: its yesterday is the 15th, the network's the 14th.
       await setZone('Pacific/Kiritimati');
       await setZone('Pacific/Kiritimati', f.tokens.ops);
-      const sdk = await list('/v1/report/list/sdk', { dt: '20260115,20260115', fields: 'dt,impression' });
-      expect(sdk.code).toBe(0);
-      const rtb = await list('/v1/report/list/rtb', { dt: '20260115,20260115' }, f.tokens.ops);
-      expect(rtb.code).toBe(604);
+      const today = await sdk({ dt: '20260115,20260115', fields: 'dt,impression' });
+      expect(today.list.every((r) => r.dt === '20260115')).toBe(true);
+      const rtbToday = await f.callEndpointFailure(
+        rtbList,
+        { query: { dt: '20260115,20260115' } },
+        f.tokens.ops,
+      );
+      expect(rtbToday.code).toBe(604);
       await setZone(null, f.tokens.ops);
 
       await setZone('America/New_York');
-      const moved = await list('/v1/report/list/sdk', { dt: '20260108,20260108' });
+      const moved = await sdk({ dt: '20260108,20260108' });
       const d = dialects[f.app.reportStore.dialect];
       const [last] = await f.app.reportStore.query(
         `SELECT max(hour) AS hour FROM sdk_hourly WHERE dt = ${d.param('dt', 'DATE')}`,
@@ -194,7 +171,7 @@ describe.each(testStorePairs)(
       );
       // The network's last loaded hour of the 14th (UTC+8) on New York's clock (UTC−5 in January).
       const w = wallClock(Date.UTC(2026, 0, 14, Number(last?.hour)) - 8 * 3_600_000, 'America/New_York');
-      expect(moved.data.data_until).toBe(
+      expect(moved.data_until).toBe(
         `${w.day.slice(0, 4)}-${w.day.slice(4, 6)}-${w.day.slice(6)} ${String(w.hour).padStart(2, '0')}:00`,
       );
       await setZone(null);
