@@ -87,6 +87,21 @@ export function mock<E extends Endpoint>(
 }
 
 /**
+ * The calls in `calls` to `target`: an entry (its method and path pattern; with `params`, only the
+ * path of those parameter values, `{ params: { kind: 'sdk' } }` for `/v1/report/stat_column/sdk`),
+ * or one concrete path (any method).
+ */
+export function callsOf(
+  calls: readonly Call[],
+  target: Pick<Endpoint, 'method' | 'path'> | string,
+  options: MockOptions = {},
+): Call[] {
+  if (typeof target === 'string') return calls.filter((c) => c.path === target);
+  const only = options.params ? endpointPath(target, options.params) : undefined;
+  return calls.filter((c) => isCallOf(target, c.method, c.path) && (only === undefined || c.path === only));
+}
+
+/**
  * A route outside the endpoint table (the request client's own tests of envelopes and statuses).
  * Throws for a path of the table: those are mocked by `mock(entry, …)`.
  */
