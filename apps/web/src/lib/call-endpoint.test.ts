@@ -45,7 +45,7 @@ describe('callEndpoint', () => {
 
     const page = await callEndpoint(endpoints.notifications.list, { query: { page_no: 1, page_size: 5 } });
     expect(page.total).toBe(5);
-    expect(api.callsTo('/v1/notifications')[0]?.query.toString()).toBe('page_no=1&page_size=5');
+    expect(api.callsTo(endpoints.notifications.list)[0]?.query.toString()).toBe('page_no=1&page_size=5');
   });
 
   it("rejects with the request client's error on a business failure", async () => {
