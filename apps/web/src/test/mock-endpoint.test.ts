@@ -86,4 +86,10 @@ describe('callsOf (mockApi().callsTo)', () => {
     expect(callsOf(sent, endpoints.apps.remove).map((c) => c.method)).toEqual(['DELETE']);
     expect(callsOf(sent, endpoints.apps.list).map((c) => c.method)).toEqual(['GET']);
   });
+
+  it('lists the calls of an off-table path and refuses a literal path of the table', () => {
+    expect(callsOf(sent, '/v1/thing')).toHaveLength(1);
+    expect(() => callsOf(sent, '/v1/report/trend/sdk')).toThrow(/endpoints\.reports\.trend/);
+    expect(() => callsOf(sent, '/v1/app')).toThrow(/endpoints\.apps\./);
+  });
 });
