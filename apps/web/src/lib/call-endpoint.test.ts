@@ -1,5 +1,6 @@
 import { endpoints } from '@portal/contracts/endpoints.ts';
 import type { TestDeviceBody } from '@portal/contracts/test-devices.ts';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { failure, mock, mockApi } from '@/test/render-app.tsx';
 import { callEndpoint, downloadEndpoint, endpointPath } from './call-endpoint.ts';
@@ -55,6 +56,8 @@ describe('callEndpoint', () => {
     );
     expect(err).toBeInstanceOf(RequestError);
     expect((err as RequestError).code).toBe(10009);
+    // antd's static toast renders on a later tick: wait for it, so no render outlives the file's jsdom
+    await screen.findByText('gone');
   });
 });
 
@@ -68,5 +71,6 @@ describe('downloadEndpoint', () => {
     expect((err as RequestError).code).toBe(10009);
     expect(api.calls[0]?.path).toBe('/v1/payments/statements/9/pdf');
     expect(api.calls[0]?.query.get('lang')).toBe('en');
+    await screen.findByText('no such statement');
   });
 });
