@@ -50,7 +50,7 @@ describe('callEndpoint', () => {
 
     const page = await callEndpoint(endpoints.notifications.list, { query: { page_no: 1, page_size: 5 } });
     expect(page.total).toBe(5);
-    expect(api.callsTo('/v1/notifications')[0]?.query.toString()).toBe('page_no=1&page_size=5');
+    expect(api.callsTo(endpoints.notifications.list)[0]?.query.toString()).toBe('page_no=1&page_size=5');
   });
 
   it("rejects with the request client's error on a business failure", async () => {
@@ -74,5 +74,6 @@ describe('downloadEndpoint', () => {
     expect((err as RequestError).code).toBe(10009);
     expect(api.calls[0]?.path).toBe('/v1/payments/statements/9/pdf');
     expect(api.calls[0]?.query.get('lang')).toBe('en');
+    expect(warn).toHaveBeenCalledWith('no such statement', expect.any(Number));
   });
 });

@@ -1,6 +1,6 @@
 import { endpoints } from '@portal/contracts/endpoints.ts';
 import { describe, expect, it } from 'vitest';
-import { failure, mock, offTableRoute, pathPattern } from './mock-endpoint.ts';
+import { callsOf, failure, mock, offTableRoute, pathPattern } from './mock-endpoint.ts';
 
 const call = (method: string, path: string) => ({
   method,
@@ -63,5 +63,33 @@ describe('offTableRoute', () => {
     expect(() => offTableRoute('PUT', '/v1/notifications/7/read', { code: 0 })).toThrow(
       /endpoints\.notifications\.read/,
     );
+  });
+});
+
+describe('callsOf (mockApi().callsTo)', () => {
+  const sent = [
+    call('GET', '/v1/report/trend/sdk'),
+    call('GET', '/v1/report/trend/rtb'),
+    call('GET', '/v1/app'),
+    call('DELETE', '/v1/app'),
+    call('GET', '/v1/thing'),
+  ];
+
+  it("lists an entry's calls by method and path pattern, narrowed to one path by params", () => {
+    expect(callsOf(sent, endpoints.reports.trend).map((c) => c.path)).toEqual([
+      '/v1/report/trend/sdk',
+      '/v1/report/trend/rtb',
+    ]);
+    expect(callsOf(sent, endpoints.reports.trend, { params: { kind: 'rtb' } }).map((c) => c.path)).toEqual([
+      '/v1/report/trend/rtb',
+    ]);
+    expect(callsOf(sent, endpoints.apps.remove).map((c) => c.method)).toEqual(['DELETE']);
+    expect(callsOf(sent, endpoints.apps.list).map((c) => c.method)).toEqual(['GET']);
+  });
+
+  it('lists the calls of an off-table path and refuses a literal path of the table', () => {
+    expect(callsOf(sent, '/v1/thing')).toHaveLength(1);
+    expect(() => callsOf(sent, '/v1/report/trend/sdk')).toThrow(/endpoints\.reports\.trend/);
+    expect(() => callsOf(sent, '/v1/app')).toThrow(/endpoints\.apps\./);
   });
 });

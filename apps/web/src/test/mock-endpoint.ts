@@ -4,7 +4,8 @@
  * with the success envelope of `data`, built and checked by the entry's own `data` schema
  * (contract-reply.ts), so a test cannot answer a route with another route's shape. A failure is
  * answered with `failure(code, msg)`, an HTTP error with `httpError(status, body)`; either may also
- * come from a handler `(call) => data | failure(…)` that reads the request.
+ * come from a handler `(call) => data | failure(…)` that reads the request. Calls are read back by
+ * entry too (`callsOf`, `mockApi().callsTo`): a literal path of the table is refused.
  */
 import { type Endpoint, endpointList, endpoints } from '@portal/contracts/endpoints.ts';
 import type { z } from 'zod';
@@ -84,6 +85,26 @@ export function mock<E extends Endpoint>(
     matches: (method, path) => isCallOf(endpoint, method, path) && (only === undefined || path === only),
     reply: async (call) => fixed ?? toReply(endpoint, await (answer as MockHandler<E>)(call)),
   };
+}
+
+/**
+ * The calls in `calls` to `target`: an entry (its method and path pattern; with `params`, only the
+ * path of those parameter values, `{ params: { kind: 'sdk' } }` for `/v1/report/stat_column/sdk`),
+ * or a path outside the table (any method; the request client's own tests). Throws for a literal
+ * path of the table, so a test names an endpoint by its entry as production code does.
+ */
+export function callsOf(
+  calls: readonly Call[],
+  target: Pick<Endpoint, 'method' | 'path'> | string,
+  options: MockOptions = {},
+): Call[] {
+  if (typeof target === 'string') {
+    const taken = endpointList.find((n) => pathPattern(n.endpoint.path).test(target));
+    if (taken) throw new Error(`${target} is endpoints.${taken.name}: use callsTo(entry)`);
+    return calls.filter((c) => c.path === target);
+  }
+  const only = options.params ? endpointPath(target, options.params) : undefined;
+  return calls.filter((c) => isCallOf(target, c.method, c.path) && (only === undefined || c.path === only));
 }
 
 /**

@@ -10,7 +10,7 @@ import { setCookie } from '@/lib/cookie.ts';
 import { refreshSession } from '@/lib/session.ts';
 import { StorageKey } from '@/lib/storage-keys.ts';
 import type { Reply } from './contract-reply.ts';
-import { type Call, isCallOf, mock, type RouteMock } from './mock-endpoint.ts';
+import { type Call, callsOf, type MockOptions, mock, type RouteMock } from './mock-endpoint.ts';
 
 export { failure, httpError, mock, offTableRoute } from './mock-endpoint.ts';
 export type { Call, Reply, RouteMock };
@@ -39,11 +39,9 @@ export function mockApi(mocks: RouteMock[]) {
     return jsonResponse(200, { msg: 'ok', data: null, ...reply });
   });
   vi.stubGlobal('fetch', fetchMock);
-  /** The calls of an entry (method and path pattern), or of one concrete path (any method). */
-  const callsTo = (target: Pick<Endpoint, 'method' | 'path'> | string) =>
-    calls.filter((c) =>
-      typeof target === 'string' ? c.path === target : isCallOf(target, c.method, c.path),
-    );
+  /** The calls of an entry (narrowed by `{ params }`), or of an off-table path: callsOf. */
+  const callsTo = (target: Pick<Endpoint, 'method' | 'path'> | string, options?: MockOptions) =>
+    callsOf(calls, target, options);
   return { calls, fetchMock, callsTo };
 }
 

@@ -45,7 +45,7 @@ describe('login page', () => {
     // antd validates the fields one by one: each message may come a render later on a loaded machine.
     expect(await screen.findByText(/^Password format error/)).toBeTruthy();
     expect(await screen.findByText('Verification code cannot be empty')).toBeTruthy();
-    expect(api.callsTo('/api/v1/user/get_key')).toHaveLength(0);
+    expect(api.callsTo(endpoints.account.publicKey)).toHaveLength(0);
   });
 
   it('marks nothing red while tabbing through the empty form, and checks a field once edited', async () => {
@@ -99,8 +99,8 @@ describe('login page', () => {
     renderApp('/login');
     await screen.findByTestId('captcha-image');
     await user.click(screen.getByTestId('captcha-refresh'));
-    await waitFor(() => expect(api.callsTo('/v1/passport/captcha/refresh_math')).toHaveLength(1));
-    expect(api.callsTo('/v1/passport/captcha/refresh_math')[0]?.body).toEqual({ captcha_id: 'c1' });
+    await waitFor(() => expect(api.callsTo(endpoints.account.captchaRefresh)).toHaveLength(1));
+    expect(api.callsTo(endpoints.account.captchaRefresh)[0]?.body).toEqual({ captcha_id: 'c1' });
     await waitFor(() =>
       expect(screen.getByTestId('captcha-image').getAttribute('src')).toContain(btoa('c2')),
     );
@@ -153,11 +153,11 @@ describe('login page', () => {
     });
     expect(Math.abs(Number(plaintext.timestamp) - Date.now() / 1000)).toBeLessThan(60);
     expect(plaintext.sign).toBe(await signFields('portal-dev-sign-key', plaintext));
-    expect(api.callsTo('/v1/passport/user/login')[0]?.body).toEqual({ data: expect.any(String) });
+    expect(api.callsTo(endpoints.account.login)[0]?.body).toEqual({ data: expect.any(String) });
 
     // user_info was asked with the new session's token, but nothing of the session is kept before
     // Accept: a reload now would find no session (issue 14 item 2).
-    expect(api.callsTo('/api/v1/user/user_info')[0]?.headers.get('token')).toBe('new-token');
+    expect(api.callsTo(endpoints.account.userInfo)[0]?.headers.get('token')).toBe('new-token');
     expect(getCookie('token')).toBeNull();
     expect(localStorage.getItem(StorageKey.userInfo)).toBeNull();
     expect(localStorage.getItem(StorageKey.companyStatus)).toBeNull();
@@ -197,7 +197,7 @@ describe('login page', () => {
     await fill(user, 'captcha_answer', '42');
     await submit(user);
     expect(await screen.findByText('用户名或密码错误')).toBeTruthy();
-    await waitFor(() => expect(api.callsTo('/v1/passport/captcha/refresh_math')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo(endpoints.account.captchaRefresh)).toHaveLength(1));
     expect(getCookie('token')).toBeNull();
     expect(screen.queryByTestId('consent-accept')).toBeNull();
   });

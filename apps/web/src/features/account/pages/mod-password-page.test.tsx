@@ -44,7 +44,7 @@ describe('change password page', () => {
     await untilEnabled('mod-password-submit');
     await user.click(screen.getByTestId('mod-password-submit'));
     expect(await screen.findByText('incorrect password')).toBeTruthy();
-    expect(api.callsTo('/api/v1/user/password')[0]?.body).toEqual({
+    expect(api.callsTo(endpoints.account.changePassword)[0]?.body).toEqual({
       old_password: 'Wrong12345',
       new_password: 'Better12345',
     });
@@ -96,7 +96,7 @@ describe('account info page', () => {
     await user.keyboard('Asia/Tokyo');
     await user.click(await screen.findByTitle('Asia/Tokyo'));
     await waitFor(() =>
-      expect(api.callsTo('/api/v1/user/timezone')[0]?.body).toEqual({ timezone: 'Asia/Tokyo' }),
+      expect(api.callsTo(endpoints.account.setTimezone)[0]?.body).toEqual({ timezone: 'Asia/Tokyo' }),
     );
     expect(await screen.findByText('Time zone saved')).toBeTruthy();
     expect(JSON.parse(localStorage.getItem('userInfo') ?? '{}').timezone).toBe('Asia/Tokyo');

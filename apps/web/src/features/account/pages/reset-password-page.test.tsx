@@ -110,7 +110,7 @@ describe('reset password page (spec §2, §5)', () => {
     await waitFor(() => expect(button.disabled).toBe(true));
     expect(button.textContent?.replace(/\s/g, '')).toContain('10秒后重新发送');
 
-    const plain = await plaintextOf(api.callsTo('/v1/passport/captcha/send_email')[0] as Call);
+    const plain = await plaintextOf(api.callsTo(endpoints.account.sendEmailCode)[0] as Call);
     expect(plain).toMatchObject({ email: 'a@b.co', type: 'reset', plat_type: 4 });
     expect(plain.sign).toBe(await signFields('portal-dev-sign-key', plain));
 
@@ -140,7 +140,7 @@ describe('reset password page (spec §2, §5)', () => {
     await fill(user, 'code', '123456');
     await user.click(screen.getByTestId('reset-submit'));
     await waitFor(() => expect(app.location()).toBe('/login'));
-    const plain = await plaintextOf(api.callsTo('/v1/passport/password/forgot')[0] as Call);
+    const plain = await plaintextOf(api.callsTo(endpoints.account.forgotPassword)[0] as Call);
     expect(plain).toMatchObject({ email: 'a@b.co', password: 'NewPass123', code: '123456', plat_type: 4 });
     expect(plain.sign).toBe(await signFields('portal-dev-sign-key', plain));
     expect(await screen.findByText('密码已重置，请使用新密码登录')).toBeTruthy();

@@ -107,17 +107,18 @@ describe('apps list (spec §2 Apps list)', () => {
     const user = userEvent.setup();
     const api = routes();
     await openPage();
-    await waitFor(() => expect(api.callsTo('/v1/app').length).toBeGreaterThan(0));
+    await waitFor(() => expect(api.callsTo(endpoints.apps.list).length).toBeGreaterThan(0));
     await user.type(document.getElementById('filter-app-name') as HTMLElement, 'Puz');
     await new Promise((r) => setTimeout(r, 300));
-    expect(api.callsTo('/v1/app').some((c) => c.query.get('app_name') === 'Puz')).toBe(false);
+    expect(api.callsTo(endpoints.apps.list).some((c) => c.query.get('app_name') === 'Puz')).toBe(false);
     await waitFor(
-      () => expect(api.callsTo('/v1/app').some((c) => c.query.get('app_name') === 'Puz')).toBe(true),
+      () =>
+        expect(api.callsTo(endpoints.apps.list).some((c) => c.query.get('app_name') === 'Puz')).toBe(true),
       {
         timeout: 2000,
       },
     );
-    const last = api.callsTo('/v1/app').at(-1);
+    const last = api.callsTo(endpoints.apps.list).at(-1);
     expect(last?.query.get('page_no')).toBe('1');
     expect(last?.query.get('page_size')).toBe('10');
   });
@@ -130,10 +131,12 @@ describe('apps list (spec §2 Apps list)', () => {
     await user.click(select.querySelector('.ant-select-selector, .ant-select-content') ?? select);
     await user.click(await screen.findByText('冻结', { selector: '.ant-select-item-option-content' }));
     expect((await screen.findAllByText('确定要修改状态吗？')).length).toBeGreaterThan(0);
-    expect(api.callsTo('/v1/app/status')).toHaveLength(0);
+    expect(api.callsTo(endpoints.apps.setStatus)).toHaveLength(0);
     const oks = screen.getAllByRole('button', { name: /^确\s*定$/ });
     await user.click(oks[oks.length - 1] as HTMLElement);
-    await waitFor(() => expect(api.callsTo('/v1/app/status')[0]?.body).toEqual({ id: 2, audit_status: 3 }));
+    await waitFor(() =>
+      expect(api.callsTo(endpoints.apps.setStatus)[0]?.body).toEqual({ id: 2, audit_status: 3 }),
+    );
     await screen.findByText('状态修改成功');
   });
 
@@ -151,18 +154,13 @@ describe('apps list (spec §2 Apps list)', () => {
       await user.click(oks[oks.length - 1] as HTMLElement);
     };
     await confirmDelete();
-    await waitFor(() => expect(api.callsTo('/v1/app').filter((c) => c.method === 'DELETE')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo(endpoints.apps.remove)).toHaveLength(1));
     await screen.findByText('不允许的状态变更');
     expect(screen.queryByText('删除成功')).toBeNull();
     fail = false;
     await confirmDelete();
     await screen.findByText('删除成功');
-    expect(
-      api
-        .callsTo('/v1/app')
-        .filter((c) => c.method === 'DELETE')
-        .at(-1)?.body,
-    ).toEqual({ id: 2, status: -1 });
+    expect(api.callsTo(endpoints.apps.remove).at(-1)?.body).toEqual({ id: 2, status: -1 });
   });
 });
 
@@ -177,7 +175,7 @@ describe('app dialog (spec §5 App form)', () => {
     await errorOf('app_name', '应用名称不能为空');
     await errorOf('package_name', '请输入包名');
     await errorOf('app_store_address', '应用商店地址不能为空');
-    expect(api.callsTo('/v1/app').filter((c) => c.method === 'POST')).toHaveLength(0);
+    expect(api.callsTo(endpoints.apps.create)).toHaveLength(0);
 
     const name = document.getElementById('app_name') as HTMLElement;
     await user.type(name, 'x'.repeat(31));
@@ -186,7 +184,7 @@ describe('app dialog (spec §5 App form)', () => {
     await user.type(name, 'Taken');
     await user.tab();
     await errorOf('app_name', '应用名称已存在');
-    expect(api.callsTo('/v1/app/channel_name_exist')[0]?.query.get('id')).toBeNull();
+    expect(api.callsTo(endpoints.apps.nameExists)[0]?.query.get('id')).toBeNull();
 
     const pkg = document.getElementById('package_name') as HTMLElement;
     await user.type(pkg, 'com.taken');
@@ -197,12 +195,12 @@ describe('app dialog (spec §5 App form)', () => {
     await user.type(url, 'https://example.com/app');
     await user.tab();
     await errorOf('app_store_address', '无效的链接地址');
-    expect(api.callsTo('/v1/app/urlvalid')).toHaveLength(0);
+    expect(api.callsTo(endpoints.apps.urlValid)).toHaveLength(0);
     await user.clear(url);
     await user.type(url, 'https://play.google.com/store/apps/details?id=com.taken');
     await user.tab();
-    await waitFor(() => expect(api.callsTo('/v1/app/urlvalid')).toHaveLength(1));
-    expect(api.callsTo('/v1/app/urlvalid')[0]?.query.get('package_name')).toBe('com.taken');
+    await waitFor(() => expect(api.callsTo(endpoints.apps.urlValid)).toHaveLength(1));
+    expect(api.callsTo(endpoints.apps.urlValid)[0]?.query.get('package_name')).toBe('com.taken');
     await errorOf('app_store_address', '无效的链接地址');
   });
 
@@ -216,13 +214,15 @@ describe('app dialog (spec §5 App form)', () => {
     await waitFor(() => expect(name.value).toBe('App 2'));
     await user.click(name);
     await user.tab();
-    await waitFor(() => expect(api.callsTo('/v1/app/channel_name_exist')[0]?.query.get('id')).toBe('2'));
+    await waitFor(() => expect(api.callsTo(endpoints.apps.nameExists)[0]?.query.get('id')).toBe('2'));
     await user.click(screen.getByLabelText('否'));
     const url = document.getElementById('app_store_address') as HTMLElement;
     await user.clear(url);
     await user.type(url, 'https://example.com/app');
     await user.tab();
-    await waitFor(() => expect(api.callsTo('/v1/app/urlvalid').at(-1)?.query.get('is_online')).toBe('2'));
+    await waitFor(() =>
+      expect(api.callsTo(endpoints.apps.urlValid).at(-1)?.query.get('is_online')).toBe('2'),
+    );
     const item = url.closest('.ant-form-item') as HTMLElement;
     expect(within(item).queryByText('无效的链接地址')).toBeNull();
   });
@@ -290,16 +290,18 @@ describe('operations review drawer (issue 4 §5–6)', () => {
     expect(await screen.findByTestId('approve-1')).toBeTruthy();
     await user.click(screen.getByTestId('open-review'));
     await user.click(await screen.findByTestId('review-approve-app-1'));
-    await waitFor(() => expect(api.callsTo('/v1/app/status')[0]?.body).toEqual({ id: 1, audit_status: 2 }));
+    await waitFor(() =>
+      expect(api.callsTo(endpoints.apps.setStatus)[0]?.body).toEqual({ id: 1, audit_status: 2 }),
+    );
     // Rejecting asks for the reason the publisher is told; without one nothing is sent.
     await user.click(screen.getByTestId('review-reject-adpos-9'));
     await user.click(await screen.findByTestId('reject-reason-ok'));
     expect(await screen.findByText('请填写拒绝原因')).toBeTruthy();
-    expect(api.callsTo('/v1/adpos/status')).toHaveLength(0);
+    expect(api.callsTo(endpoints.placements.setStatus)).toHaveLength(0);
     await user.type(screen.getByTestId('reject-reason'), 'Duplicate placement');
     await user.click(screen.getByTestId('reject-reason-ok'));
     await waitFor(() =>
-      expect(api.callsTo('/v1/adpos/status')[0]?.body).toEqual({
+      expect(api.callsTo(endpoints.placements.setStatus)[0]?.body).toEqual({
         id: 9,
         audit_status: 4,
         reason: 'Duplicate placement',
@@ -362,7 +364,7 @@ describe('operations review drawer (issue 4 §5–6)', () => {
     await user.type(within(drawer).getByTestId('app-ads-website'), 'https://www.example.com');
     await user.click(within(drawer).getByTestId('app-ads-save'));
     await waitFor(() =>
-      expect(api.callsTo('/v1/app/app_ads_txt')[0]?.body).toEqual({
+      expect(api.callsTo(endpoints.appAds.setWebsite)[0]?.body).toEqual({
         app_id: 2,
         developer_website: 'https://www.example.com',
       }),

@@ -39,7 +39,7 @@ describe('/home', () => {
         .getAllByRole('tab')
         .map((t) => t.textContent),
     ).toEqual(['亚洲 · 2', '欧洲 · 1', '美洲 · 1', '非洲 · 1']);
-    expect(api.callsTo('/common/country')).toHaveLength(1);
+    expect(api.callsTo(endpoints.catalogue.countries)).toHaveLength(1);
     expect(screen.queryByTestId('home-shortcuts')).toBeNull();
   });
 

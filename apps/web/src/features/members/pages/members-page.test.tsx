@@ -76,11 +76,11 @@ describe('users page (spec §2 users page, §3 statuses)', () => {
     expect(within(table).getByText('please let me in')).toBeTruthy();
     // The admin's own row has no actions.
     expect(screen.queryByTestId('inactivate-1')).toBeNull();
-    expect(api.callsTo('/v1/company/users')[0]?.query.get('page_size')).toBe('10');
+    expect(api.callsTo(endpoints.members.list)[0]?.query.get('page_size')).toBe('10');
 
     await user.click(screen.getByTitle('2'));
     await within(table).findByText('u11@example.com');
-    expect(api.callsTo('/v1/company/users').at(-1)?.query.get('page_no')).toBe('2');
+    expect(api.callsTo(endpoints.members.list).at(-1)?.query.get('page_no')).toBe('2');
   }, 45_000);
 
   it('approves, inactivates, reactivates and deletes through the right endpoints after a confirm', async () => {
@@ -99,31 +99,27 @@ describe('users page (spec §2 users page, §3 statuses)', () => {
     await screen.findByText('u2@example.com');
 
     await confirm(user, 'approve-2');
-    await waitFor(() => expect(api.callsTo('/v1/company/users/status')).toHaveLength(1));
-    expect(api.callsTo('/v1/company/users/status')[0]?.body).toEqual({ user_id: 2, status: 1 });
+    await waitFor(() => expect(api.callsTo(endpoints.members.setStatus)).toHaveLength(1));
+    expect(api.callsTo(endpoints.members.setStatus)[0]?.body).toEqual({ user_id: 2, status: 1 });
     expect(await screen.findByText('已通过申请')).toBeTruthy();
 
     await new Promise((r) => setTimeout(r, 1100));
     await confirm(user, 'inactivate-3');
-    await waitFor(() => expect(api.callsTo('/v1/company/users/status')).toHaveLength(2));
-    expect(api.callsTo('/v1/company/users/status')[1]?.body).toEqual({ user_id: 3, status: 2 });
+    await waitFor(() => expect(api.callsTo(endpoints.members.setStatus)).toHaveLength(2));
+    expect(api.callsTo(endpoints.members.setStatus)[1]?.body).toEqual({ user_id: 3, status: 2 });
 
     await new Promise((r) => setTimeout(r, 1100));
     await confirm(user, 'reactivate-4');
-    await waitFor(() => expect(api.callsTo('/v1/company/users/status')).toHaveLength(3));
-    expect(api.callsTo('/v1/company/users/status')[2]?.body).toEqual({ user_id: 4, status: 1 });
+    await waitFor(() => expect(api.callsTo(endpoints.members.setStatus)).toHaveLength(3));
+    expect(api.callsTo(endpoints.members.setStatus)[2]?.body).toEqual({ user_id: 4, status: 1 });
 
     await new Promise((r) => setTimeout(r, 1100));
     await confirm(user, 'delete-4');
-    await waitFor(() =>
-      expect(api.callsTo('/v1/company/users').filter((c) => c.method === 'DELETE')).toHaveLength(1),
-    );
-    const del = api.calls.find((c) => c.method === 'DELETE');
+    await waitFor(() => expect(api.callsTo(endpoints.members.remove)).toHaveLength(1));
+    const del = api.callsTo(endpoints.members.remove)[0];
     expect(del?.body).toEqual({ user_id: 4 });
     // The list reloads after each change.
-    expect(
-      api.calls.filter((c) => c.method === 'GET' && c.path === '/v1/company/users').length,
-    ).toBeGreaterThan(1);
+    expect(api.callsTo(endpoints.members.list).length).toBeGreaterThan(1);
   });
 
   it('shows the server message when a transition is refused, in English', async () => {
@@ -195,10 +191,10 @@ describe('roles page (spec §6)', () => {
     // A role change asks for confirmation first (issue 14 item 6); nothing is sent before it.
     const ok = await screen.findByTestId('role-confirm-ok');
     expect(screen.getByText(/的角色改为「超级管理员」/)).toBeTruthy();
-    expect(api.callsTo('/v1/company/users/roles')).toHaveLength(0);
+    expect(api.callsTo(endpoints.members.setRoles)).toHaveLength(0);
     await user.click(ok);
-    await waitFor(() => expect(api.callsTo('/v1/company/users/roles')).toHaveLength(1));
-    expect(api.callsTo('/v1/company/users/roles')[0]?.body).toEqual({ user_id: 3, role_ids: [67] });
+    await waitFor(() => expect(api.callsTo(endpoints.members.setRoles)).toHaveLength(1));
+    expect(api.callsTo(endpoints.members.setRoles)[0]?.body).toEqual({ user_id: 3, role_ids: [67] });
 
     await user.click(screen.getByTestId('perm-open-3'));
     const keyB = await screen.findByTestId('perm-3:key-b');
@@ -207,12 +203,8 @@ describe('roles page (spec §6)', () => {
     const chan = await screen.findByTestId('perm-5:chan-x');
     await user.click(inputOf(chan));
     await user.click(screen.getByTestId('perm-save'));
-    await waitFor(() =>
-      expect(api.callsTo('/v1/company/users/data_permission').filter((c) => c.method === 'PUT')).toHaveLength(
-        1,
-      ),
-    );
-    const put = api.calls.find((c) => c.method === 'PUT' && c.path === '/v1/company/users/data_permission');
+    await waitFor(() => expect(api.callsTo(endpoints.members.setDataPermission)).toHaveLength(1));
+    const put = api.callsTo(endpoints.members.setDataPermission)[0];
     expect(put?.body).toEqual({
       user_id: 3,
       permissions: [

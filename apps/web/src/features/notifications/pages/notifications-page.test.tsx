@@ -93,7 +93,7 @@ describe('the notification bell', () => {
     expect(within(panel).getAllByRole('listitem')).toHaveLength(3);
     await user.click(within(panel).getByText('App "Game 2" was approved'));
     await waitFor(() => expect(location()).toBe('/apps/list?app_name=Game%202'));
-    expect(api.callsTo('/v1/notifications/2/read')).toHaveLength(1);
+    expect(api.callsTo(endpoints.notifications.read, { params: { id: 2 } })).toHaveLength(1);
     await waitFor(() => expect(bell.getAttribute('aria-label')).toBe('通知，1 条未读'));
   });
 
@@ -104,7 +104,7 @@ describe('the notification bell', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('notification-bell'));
     await user.click(await screen.findByTestId('notification-mark-all'));
-    await waitFor(() => expect(api.callsTo('/v1/notifications/read_all')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo(endpoints.notifications.readAll)).toHaveLength(1));
     await waitFor(() =>
       expect(screen.getByTestId('notification-bell').getAttribute('aria-label')).toBe('通知'),
     );
@@ -128,7 +128,7 @@ describe('the notification bell', () => {
     renderApp('/account/index');
     await screen.findByTestId('notification-bell');
     await setLang('en');
-    await waitFor(() => expect(api.callsTo('/api/v1/user/language')[0]?.body).toEqual({ lang: 'en' }));
+    await waitFor(() => expect(api.callsTo(endpoints.account.setLanguage)[0]?.body).toEqual({ lang: 'en' }));
     await setLang('zh');
   });
 });
@@ -146,10 +146,12 @@ describe('the notifications screen', () => {
     await user.click(within(page).getByTitle('2'));
     await within(page).findByText('App "Game 21" was approved');
     await user.click(within(page).getByTestId('notifications-unread-only'));
-    await waitFor(() => expect(api.callsTo('/v1/notifications').at(-1)?.query.get('unread')).toBe('1'));
+    await waitFor(() =>
+      expect(api.callsTo(endpoints.notifications.list).at(-1)?.query.get('unread')).toBe('1'),
+    );
     await user.click(within(page).getByTestId('notifications-mark-all'));
     expect(await within(page).findByText('没有未读通知')).toBeTruthy();
-    expect(api.callsTo('/v1/notifications/read_all')).toHaveLength(1);
+    expect(api.callsTo(endpoints.notifications.readAll)).toHaveLength(1);
   });
 
   it('saves the channels chosen per kind', async () => {
@@ -162,7 +164,7 @@ describe('the notifications screen', () => {
     await user.click(within(group).getByText('邮件'));
     await user.click(screen.getByTestId('preferences-save'));
     await waitFor(() =>
-      expect(api.callsTo('/v1/notifications/preferences').find((c) => c.method === 'PUT')?.body).toEqual({
+      expect(api.callsTo(endpoints.notifications.setPreferences)[0]?.body).toEqual({
         list: [{ kind: 'app_approved', channels: 'email' }],
       }),
     );

@@ -79,12 +79,10 @@ describe('organize page (spec §4)', () => {
     await waitFor(() => expect(app.location()).toBe('/home'));
 
     const flow = api.calls.filter((c) => c.method === 'POST').map((c) => c.path);
-    expect(flow).toEqual([
-      '/v1/passport/company/signup',
-      '/v1/passport/account/signup',
-      '/v1/passport/user/bind_account',
-      '/v1/permission/user/add_opt_permission',
-    ]);
+    const o = endpoints.organisation;
+    expect(flow).toEqual(
+      [o.companySignup, o.accountSignup, o.bindAccount, o.addOptPermission].map((e) => e.path),
+    );
     const [company, account, bind, role] = api.calls.filter((c) => c.method === 'POST');
     await expectSigned(company, { is_publisher: 1, company_name: 'Acme' });
     await expectSigned(account, { account_name: 'Acme', company_id: 11 });
@@ -128,8 +126,8 @@ describe('organize page (spec §4)', () => {
     await untilEnabled('create-submit');
     await user.click(screen.getByTestId('create-submit'));
     await waitFor(() => expect(app.location()).toBe('/home'));
-    expect(api.callsTo('/v1/passport/company/signup')).toHaveLength(1);
-    expect(api.callsTo('/v1/passport/account/signup')).toHaveLength(2);
+    expect(api.callsTo(endpoints.organisation.companySignup)).toHaveLength(1);
+    expect(api.callsTo(endpoints.organisation.accountSignup)).toHaveLength(2);
   });
 
   it('joins by Super Email with a reason, stores the new token, asks for role 68; home shows pending', async () => {

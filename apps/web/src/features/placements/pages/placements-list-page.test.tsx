@@ -121,7 +121,9 @@ describe('ad slots (spec §2 Ad slots, §5 Ad slot form)', () => {
       expect(within(itemOf(within(dialog).getByTestId('adslot-app'))).getByText('Puzzle Quest')).toBeTruthy(),
     );
     await waitFor(() =>
-      expect(api.callsTo('/v1/adpos').some((c) => c.query.get('app_name') === 'Puzzle Quest')).toBe(true),
+      expect(
+        api.callsTo(endpoints.placements.list).some((c) => c.query.get('app_name') === 'Puzzle Quest'),
+      ).toBe(true),
     );
   });
 
@@ -148,7 +150,7 @@ describe('ad slots (spec §2 Ad slots, §5 Ad slot form)', () => {
     await user.type(name, 'Home Banner');
     await user.tab();
     await within(itemOf(name)).findByText('广告位名称已存在');
-    expect(api.callsTo('/v1/adpos/name_exist')[0]?.query.get('app_id')).toBe('8');
+    expect(api.callsTo(endpoints.placements.nameExists)[0]?.query.get('app_id')).toBe('8');
     await user.clear(name);
     await user.type(name, 'n'.repeat(31));
     await within(itemOf(name)).findByText('广告位名称不能超过 30 个字符');
@@ -184,9 +186,7 @@ describe('ad slots (spec §2 Ad slots, §5 Ad slot form)', () => {
     await within(itemOf(videoTypes)).findByText('内容类型不能为空');
     await user.click(within(videoTypes).getByLabelText('竖版视频'));
     await user.click(screen.getByTestId('adslot-dialog-save'));
-    await waitFor(() =>
-      expect(api.calls.filter((c) => c.method === 'POST' && c.path === '/v1/adpos')).toHaveLength(1),
-    );
+    await waitFor(() => expect(api.callsTo(endpoints.placements.create)).toHaveLength(1));
     expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
       app: { id: 8 },
       adpos_name: 'Top Banner',
@@ -198,7 +198,7 @@ describe('ad slots (spec §2 Ad slots, §5 Ad slot form)', () => {
     const panel = await screen.findByTestId('integration-pending');
     expect(panel.textContent).toContain('应用正在等待运营审核');
     expect(panel.textContent).toContain('该广告位正在等待运营审核');
-    expect(api.callsTo('/v1/adpos/integration')[0]?.query.get('adpos_id')).toBe('12');
+    expect(api.callsTo(endpoints.placements.integration)[0]?.query.get('adpos_id')).toBe('12');
     expect(screen.getByTestId('integration-app-key-hidden').textContent).toBe('应用通过审核后显示');
   });
 
@@ -234,7 +234,9 @@ describe('ad slots (spec §2 Ad slots, §5 Ad slot form)', () => {
     expect(within(dialog).getByTestId('adslot-style').className).toMatch(/disabled/);
     await user.click(name);
     await user.tab();
-    await waitFor(() => expect(api.callsTo('/v1/adpos/name_exist')[0]?.query.get('adpos_id')).toBe('11'));
+    await waitFor(() =>
+      expect(api.callsTo(endpoints.placements.nameExists)[0]?.query.get('adpos_id')).toBe('11'),
+    );
     await user.click(screen.getByTestId('adslot-dialog-save'));
     await waitFor(() =>
       expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({

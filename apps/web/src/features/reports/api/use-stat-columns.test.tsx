@@ -26,7 +26,7 @@ describe('useStatColumns (issue 11: the catalogue stands in, an equal answer cha
     const first = result.current.data;
     expect(first?.map((c) => c.field)).toEqual(zh.map((c) => c.field));
     await waitFor(() => expect(result.current.isFetching).toBe(false));
-    expect(api.callsTo('/v1/report/stat_column/sdk')).toHaveLength(1);
+    expect(api.callsTo(endpoints.reports.statColumns, { params: { kind: 'sdk' } })).toHaveLength(1);
     expect(result.current.data).toBe(first);
   });
 

@@ -70,13 +70,15 @@ describe('report loading order', () => {
     // the first render of the app in a test file pays antd's style generation: seconds on a loaded machine
     const total = await screen.findByTestId('total-revenue', {}, { timeout: 30_000 });
     expect(total.textContent).toBe('1.50');
-    expect(api.callsTo('/v1/report/stat_column/sdk')).toHaveLength(1);
-    expect(api.callsTo('/v1/report/list/sdk')[0]?.query.get('fields')).toBe(sdkDefaultFields.join(','));
+    expect(api.callsTo(endpoints.reports.statColumns, { params: { kind: 'sdk' } })).toHaveLength(1);
+    expect(api.callsTo(endpoints.reports.sdkList)[0]?.query.get('fields')).toBe(sdkDefaultFields.join(','));
 
     catalogue.release();
-    await waitFor(() => expect(api.callsTo('/v1/report/trend/sdk')).toHaveLength(1));
+    await waitFor(() =>
+      expect(api.callsTo(endpoints.reports.trend, { params: { kind: 'sdk' } })).toHaveLength(1),
+    );
     // the server's catalogue equals the contracts' one: same query, no second list request
-    expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(1);
+    expect(api.callsTo(endpoints.reports.sdkList)).toHaveLength(1);
   }, 60_000);
 
   it('asks for the trend only once the list has answered', async () => {
@@ -85,13 +87,15 @@ describe('report loading order', () => {
     const api = mockApi(routes([mock(endpoints.reports.sdkList, () => list.promise)]));
     renderApp('/report/sdk');
 
-    await waitFor(() => expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo(endpoints.reports.sdkList)).toHaveLength(1));
     await screen.findByTestId('trend-panel');
-    expect(api.callsTo('/v1/report/trend/sdk')).toHaveLength(0);
+    expect(api.callsTo(endpoints.reports.trend, { params: { kind: 'sdk' } })).toHaveLength(0);
 
     list.release();
     await screen.findByTestId('total-revenue');
-    await waitFor(() => expect(api.callsTo('/v1/report/trend/sdk')).toHaveLength(1));
+    await waitFor(() =>
+      expect(api.callsTo(endpoints.reports.trend, { params: { kind: 'sdk' } })).toHaveLength(1),
+    );
   });
 
   it('the landing preload asks for the first page, which the screen then shows without asking again', async () => {
@@ -99,12 +103,12 @@ describe('report loading order', () => {
     const api = mockApi(routes());
     const client = createQueryClient();
     preloadScreen('/report/sdk', client, Promise.resolve());
-    await waitFor(() => expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(1));
-    expect(api.callsTo('/api/v1/user/menu')).toHaveLength(0);
+    await waitFor(() => expect(api.callsTo(endpoints.reports.sdkList)).toHaveLength(1));
+    expect(api.callsTo(endpoints.account.menu)).toHaveLength(0);
 
     renderApp('/report/sdk', client);
     expect((await screen.findByTestId('total-revenue')).textContent).toBe('1.50');
-    expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(1);
+    expect(api.callsTo(endpoints.reports.sdkList)).toHaveLength(1);
   });
 
   it('on a cold ?t= load the preload waits for the user info, so it asks the range the screen asks on the user clock', async () => {
@@ -124,14 +128,14 @@ describe('report loading order', () => {
       preloadScreen('/report/sdk', client, known);
       // The preload's chunk is in; it does not ask before the user info has answered.
       await new Promise((r) => setTimeout(r, 50));
-      expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(0);
+      expect(api.callsTo(endpoints.reports.sdkList)).toHaveLength(0);
       info.release();
-      await waitFor(() => expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(1));
-      expect(api.callsTo('/v1/report/list/sdk')[0]?.query.get('dt')).toBe('20261118,20261124');
+      await waitFor(() => expect(api.callsTo(endpoints.reports.sdkList)).toHaveLength(1));
+      expect(api.callsTo(endpoints.reports.sdkList)[0]?.query.get('dt')).toBe('20261118,20261124');
 
       renderApp('/report/sdk', client);
       expect((await screen.findByTestId('total-revenue')).textContent).toBe('1.50');
-      expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(1);
+      expect(api.callsTo(endpoints.reports.sdkList)).toHaveLength(1);
     } finally {
       vi.useRealTimers();
     }

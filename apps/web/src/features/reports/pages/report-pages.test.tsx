@@ -105,8 +105,8 @@ describe('report pages', { timeout: 90_000 }, () => {
     const api = mockApi(routes());
     renderApp('/report/rtb');
     await findPage('rtb-report');
-    await waitFor(() => expect(api.callsTo('/v1/report/list/rtb')).toHaveLength(1));
-    expect(last(api.callsTo('/v1/report/list/rtb'))?.get('order')).toBe('dt:desc');
+    await waitFor(() => expect(api.callsTo(endpoints.reports.rtbList)).toHaveLength(1));
+    expect(last(api.callsTo(endpoints.reports.rtbList))?.get('order')).toBe('dt:desc');
 
     await applyColumns(async (user) => {
       await user.click(screen.getByTestId('column-clear'));
@@ -115,12 +115,14 @@ describe('report pages', { timeout: 90_000 }, () => {
     });
     expect(JSON.parse(localStorage.getItem('rtbReportColumns') ?? 'null')).toEqual(['country', 'win_rate']);
     await waitFor(() =>
-      expect(last(api.callsTo('/v1/report/list/rtb'))?.get('fields')).toBe('country,win_rate'),
+      expect(last(api.callsTo(endpoints.reports.rtbList))?.get('fields')).toBe('country,win_rate'),
     );
-    expect(last(api.callsTo('/v1/report/list/rtb'))?.get('order')).toBeNull();
+    expect(last(api.callsTo(endpoints.reports.rtbList))?.get('order')).toBeNull();
     expect(localStorage.getItem('sdkReportColumns')).toBeNull();
     // the trend follows the list: same range, the RTB headline metrics by default (money and rate)
-    expect(last(api.callsTo('/v1/report/trend/rtb'))?.get('metric')).toBe('revenue,impression,win_rate');
+    expect(last(api.callsTo(endpoints.reports.trend, { params: { kind: 'rtb' } }))?.get('metric')).toBe(
+      'revenue,impression,win_rate',
+    );
   });
 
   it('Affiliate: drops a sort on a column no longer shown, keeps affiliteReportColumns, opens Reject Detail', async () => {
@@ -129,25 +131,25 @@ describe('report pages', { timeout: 90_000 }, () => {
     const api = mockApi(routes());
     renderApp('/report/newreport');
     await findPage('affiliate-report');
-    await waitFor(() => expect(api.callsTo('/v1/report/list/affiliate')).toHaveLength(1));
-    expect(last(api.callsTo('/v1/report/list/affiliate'))?.get('db_source')).toBe('affiliate_2023');
+    await waitFor(() => expect(api.callsTo(endpoints.reports.affiliateList)).toHaveLength(1));
+    expect(last(api.callsTo(endpoints.reports.affiliateList))?.get('db_source')).toBe('affiliate_2023');
 
     await user.click(screen.getByTestId('col-offer_id'));
     await waitFor(() =>
-      expect(last(api.callsTo('/v1/report/list/affiliate'))?.get('order')).toBe('offer_id:asc'),
+      expect(last(api.callsTo(endpoints.reports.affiliateList))?.get('order')).toBe('offer_id:asc'),
     );
 
     await applyColumns((user) => user.click(screen.getByTestId('remove-offer_id')));
     await waitFor(() =>
-      expect(last(api.callsTo('/v1/report/list/affiliate'))?.get('fields')).not.toContain('offer_id'),
+      expect(last(api.callsTo(endpoints.reports.affiliateList))?.get('fields')).not.toContain('offer_id'),
     );
-    expect(last(api.callsTo('/v1/report/list/affiliate'))?.get('order')).toBe('dt:desc');
+    expect(last(api.callsTo(endpoints.reports.affiliateList))?.get('order')).toBe('dt:desc');
     expect(JSON.parse(localStorage.getItem('affiliteReportColumns') ?? '[]')).not.toContain('offer_id');
 
     await user.click(await screen.findByTestId('reject-cell'));
     const dialog = await screen.findByTestId('reject-dialog');
     expect(await within(dialog).findByText('Duplicate click')).toBeTruthy();
-    const q = last(api.callsTo('/v1/report/list/affiliate/reject'));
+    const q = last(api.callsTo(endpoints.reports.rejectList));
     expect(q?.get('dt')).toBe('20240305');
     expect(q?.get('channel')).toBe('ch1');
     expect(q?.get('db_source')).toBe('affiliate_2023');
@@ -160,8 +162,8 @@ describe('report pages', { timeout: 90_000 }, () => {
     const api = mockApi(routes());
     renderApp('/report/reportv2');
     await findPage('new-affiliate-report');
-    await waitFor(() => expect(api.callsTo('/v1/report/list/affiliate')).toHaveLength(1));
-    const q = last(api.callsTo('/v1/report/list/affiliate'));
+    await waitFor(() => expect(api.callsTo(endpoints.reports.affiliateList)).toHaveLength(1));
+    const q = last(api.callsTo(endpoints.reports.affiliateList));
     expect(q?.get('db_source')).toBe('affiliate_2024');
     expect(q?.get('fields')).toBe('hour,channel,reject');
     expect(q?.get('order')).toBe('hour:desc');
@@ -175,7 +177,7 @@ describe('report pages', { timeout: 90_000 }, () => {
     const inner = api.fetchMock;
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
-      if (url.pathname !== '/v1/report/export/rtb') return inner(input, init);
+      if (url.pathname !== endpoints.reports.rtbExport.path) return inner(input, init);
       exports.push({
         method: 'GET',
         path: url.pathname,
@@ -202,14 +204,14 @@ describe('report pages', { timeout: 90_000 }, () => {
 
     renderApp('/report/rtb');
     await findPage('rtb-report');
-    await waitFor(() => expect(api.callsTo('/v1/report/list/rtb')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo(endpoints.reports.rtbList)).toHaveLength(1));
     const button = screen.getByTestId('report-export');
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     await user.click(button);
     await waitFor(() => expect(exports).toHaveLength(1));
     await waitFor(() => expect(names).toEqual(['RTB报表.xlsx']));
     const q = exports[0]?.query;
-    const list = api.callsTo('/v1/report/list/rtb')[0]?.query;
+    const list = api.callsTo(endpoints.reports.rtbList)[0]?.query;
     expect(q?.get('format')).toBe('xlsx');
     expect(q?.get('dt')).toBe(list?.get('dt'));
     expect(q?.get('fields')).toBe(list?.get('fields'));
@@ -223,8 +225,8 @@ describe('report pages', { timeout: 90_000 }, () => {
     const api = mockApi(routes([mock(endpoints.reports.gameList, failure(402, 'no'))]));
     renderApp('/report/game');
     await findPage('game-report');
-    await waitFor(() => expect(api.callsTo('/v1/report/list/game/sdk')).toHaveLength(1));
-    const q = last(api.callsTo('/v1/report/list/game/sdk'));
+    await waitFor(() => expect(api.callsTo(endpoints.reports.gameList)).toHaveLength(1));
+    const q = last(api.callsTo(endpoints.reports.gameList));
     expect(q?.get('data_dimension')).toBe('nation');
     expect(q?.get('data_metrics')).toBe('pv_click,pv_click_rate');
     expect(q?.get('page_no')).toBe('1');
@@ -264,8 +266,8 @@ describe('report pages', { timeout: 90_000 }, () => {
     const api = mockApi(routes());
     renderApp('/appReport/list');
     await findPage('app-report');
-    await waitFor(() => expect(api.callsTo('/gx/report/list')).toHaveLength(1));
-    const q = last(api.callsTo('/gx/report/list'));
+    await waitFor(() => expect(api.callsTo(endpoints.reports.gxList)).toHaveLength(1));
+    const q = last(api.callsTo(endpoints.reports.gxList));
     expect(q?.get('page_size')).toBe('50');
     expect(q?.get('start_date')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(screen.queryByTestId('report-export')).toBeNull();

@@ -74,16 +74,14 @@ describe('scheduled reports page', () => {
     expect(within(tr).getByText('星期一 08:00（Asia/Shanghai）')).toBeTruthy();
     expect(screen.getAllByText('定时报表').length).toBeGreaterThan(0);
     // Only the kinds the menu permits are asked for.
-    expect(api.callsTo('/v1/report/views').map((c) => c.query.get('kind'))).toEqual(['sdk']);
+    expect(api.callsTo(endpoints.reportViews.list).map((c) => c.query.get('kind'))).toEqual(['sdk']);
 
     await user.click(screen.getByTestId('schedule-create'));
     await pick('schedule-view', 'Team revenue (SDK)');
     await pick('schedule-recipients', 'member@example.com');
     await user.click(screen.getByRole('button', { name: /^确\s*定$/ }));
-    await waitFor(() =>
-      expect(api.callsTo('/v1/report/schedules').some((c) => c.method === 'POST')).toBe(true),
-    );
-    const body = api.callsTo('/v1/report/schedules').find((c) => c.method === 'POST')?.body;
+    await waitFor(() => expect(api.callsTo(endpoints.reportViews.createSchedule)).toHaveLength(1));
+    const body = api.callsTo(endpoints.reportViews.createSchedule)[0]?.body;
     expect(body).toMatchObject({
       view_id: 5,
       frequency: 'daily',

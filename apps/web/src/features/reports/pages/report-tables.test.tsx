@@ -70,7 +70,7 @@ describe('report tables (issue 13 items 5 and 9)', { timeout: 90_000 }, () => {
     const api = mockApi(routes());
     renderApp('/report/sdk');
     await screen.findByTestId('total-revenue', {}, { timeout: 30_000 });
-    const calls = () => api.callsTo('/v1/report/list/sdk');
+    const calls = () => api.callsTo(endpoints.reports.sdkList);
     expect(calls()[0]?.query.get('page_size')).toBe('10');
 
     // The last page: antd alone would keep the reader near row 121 (page 3 of 50), not at the start.

@@ -82,7 +82,7 @@ describe('report presets, comparison and KPI cards', { timeout: 90_000 }, () => 
     const revenue = await screen.findByTestId('kpi-value-revenue', {}, { timeout: 30_000 });
     await waitFor(() => expect(revenue.textContent).toBe('20.00'));
     // no comparison chosen: the list still answers the previous period for the cards
-    expect(lastPage(api.callsTo('/v1/report/list/sdk'))?.get('compare')).toBe('previous');
+    expect(lastPage(api.callsTo(endpoints.reports.sdkList))?.get('compare')).toBe('previous');
     expect(text('kpi-delta-revenue')).toBe('+25.00%');
     expect(text('kpi-value-impression')).toBe('3,000');
     expect(text('kpi-delta-impression')).toBe('+50.00%');
@@ -101,26 +101,35 @@ describe('report presets, comparison and KPI cards', { timeout: 90_000 }, () => 
     const api = mockApi(routes());
     renderApp('/report/sdk');
     await screen.findByTestId('kpi-value-revenue', {}, { timeout: 30_000 });
-    await waitFor(() => expect(api.callsTo('/v1/report/trend/sdk')).toHaveLength(1));
+    await waitFor(() =>
+      expect(api.callsTo(endpoints.reports.trend, { params: { kind: 'sdk' } })).toHaveLength(1),
+    );
 
     // tests run in UTC: yesterday is the UTC day before today
     const yesterday = dayjs().subtract(1, 'day');
     const lastMonthEnd = yesterday.startOf('month').subtract(1, 'day');
     const expected = `${lastMonthEnd.startOf('month').format('YYYYMMDD')},${lastMonthEnd.format('YYYYMMDD')}`;
     await pick('report-preset', '上月');
-    await waitFor(() => expect(lastPage(api.callsTo('/v1/report/list/sdk'))?.get('dt')).toBe(expected));
+    await waitFor(() => expect(lastPage(api.callsTo(endpoints.reports.sdkList))?.get('dt')).toBe(expected));
     // the range picker loads in its own chunk (components/range-picker.tsx): wait for it, then its value
     await waitFor(() =>
       expect((document.getElementById('report-date-start') as HTMLInputElement | null)?.value).toBe(
         lastMonthEnd.startOf('month').format('YYYY-MM-DD'),
       ),
     );
-    await waitFor(() => expect(api.callsTo('/v1/report/trend/sdk').at(-1)?.query.get('dt')).toBe(expected));
+    await waitFor(() =>
+      expect(
+        api
+          .callsTo(endpoints.reports.trend, { params: { kind: 'sdk' } })
+          .at(-1)
+          ?.query.get('dt'),
+      ).toBe(expected),
+    );
 
     await pick('report-preset', '昨天');
     const day = yesterday.format('YYYYMMDD');
     await waitFor(() =>
-      expect(lastPage(api.callsTo('/v1/report/list/sdk'))?.get('dt')).toBe(`${day},${day}`),
+      expect(lastPage(api.callsTo(endpoints.reports.sdkList))?.get('dt')).toBe(`${day},${day}`),
     );
   });
 
@@ -133,7 +142,7 @@ describe('report presets, comparison and KPI cards', { timeout: 90_000 }, () => 
 
     await pick('report-compare', '去年同期');
     await waitFor(() =>
-      expect(lastPage(api.callsTo('/v1/report/list/sdk'))?.get('compare')).toBe('last_year'),
+      expect(lastPage(api.callsTo(endpoints.reports.sdkList))?.get('compare')).toBe('last_year'),
     );
     await waitFor(() =>
       expect(document.querySelectorAll('tbody [data-testid=delta]').length).toBeGreaterThan(0),
@@ -155,14 +164,22 @@ describe('report presets, comparison and KPI cards', { timeout: 90_000 }, () => 
     expect(screen.getByTestId('kpi-revenue').textContent).toContain('去年同期：16.00');
 
     await waitFor(() =>
-      expect(api.callsTo('/v1/report/trend/sdk').at(-1)?.query.get('compare')).toBe('last_year'),
+      expect(
+        api
+          .callsTo(endpoints.reports.trend, { params: { kind: 'sdk' } })
+          .at(-1)
+          ?.query.get('compare'),
+      ).toBe('last_year'),
     );
     const chart = await screen.findByTestId('trend-chart');
     // revenue, impressions and fill rate, each with its comparison line
     await waitFor(() => expect(chart.getAttribute('data-series')).toBe('6'));
-    expect(api.callsTo('/v1/report/trend/sdk').at(-1)?.query.get('metric')).toBe(
-      'revenue,impression,fill_rate',
-    );
+    expect(
+      api
+        .callsTo(endpoints.reports.trend, { params: { kind: 'sdk' } })
+        .at(-1)
+        ?.query.get('metric'),
+    ).toBe('revenue,impression,fill_rate');
 
     await pick('report-compare', '不对比');
     await waitFor(() => expect(document.querySelectorAll('tbody [data-testid=delta]')).toHaveLength(0));
@@ -190,15 +207,17 @@ describe('report presets, comparison and KPI cards', { timeout: 90_000 }, () => 
     renderApp('/report/sdk');
     const chart = await screen.findByTestId('country-chart', {}, { timeout: 30_000 });
     expect(chart.getAttribute('aria-label')).toContain('收入 ($)');
-    const ranking = api.callsTo('/v1/report/list/sdk').filter((c) => c.query.get('fields') === 'geo,revenue');
+    const ranking = api
+      .callsTo(endpoints.reports.sdkList)
+      .filter((c) => c.query.get('fields') === 'geo,revenue');
     expect(ranking).toHaveLength(1);
     expect(ranking[0]?.query.get('order')).toBe('revenue:desc');
     expect(ranking[0]?.query.get('dt')).toBe(
-      pageCalls(api.callsTo('/v1/report/list/sdk'))[0]?.query.get('dt'),
+      pageCalls(api.callsTo(endpoints.reports.sdkList))[0]?.query.get('dt'),
     );
     // asked for after the page
     expect(api.calls.indexOf(ranking[0] as Call)).toBeGreaterThan(
-      api.calls.indexOf(pageCalls(api.callsTo('/v1/report/list/sdk'))[0] as Call),
+      api.calls.indexOf(pageCalls(api.callsTo(endpoints.reports.sdkList))[0] as Call),
     );
     expect(observed.length).toBeGreaterThan(0);
   });

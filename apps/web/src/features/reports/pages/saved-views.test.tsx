@@ -56,17 +56,15 @@ describe('saved report views', () => {
     localStorage.setItem(reportColumnStorageKeys.sdk, JSON.stringify(saved));
     let api = routes(views);
     renderApp('/report/sdk');
-    await waitFor(() => expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(1), { timeout: 30_000 });
-    const sent = api.callsTo('/v1/report/list/sdk')[0]?.query;
+    await waitFor(() => expect(api.callsTo(endpoints.reports.sdkList)).toHaveLength(1), { timeout: 30_000 });
+    const sent = api.callsTo(endpoints.reports.sdkList)[0]?.query;
 
     await user.click(await screen.findByTestId('saved-views-save', {}, { timeout: 30_000 }));
     await user.type(await screen.findByTestId('saved-views-name'), 'Team revenue');
     await user.click(screen.getByTestId('saved-views-shared'));
     await user.click(screen.getByRole('button', { name: /^确\s*定$/ }));
-    await waitFor(() =>
-      expect(api.callsTo('/v1/report/views').filter((c) => c.method === 'POST')).toHaveLength(1),
-    );
-    const post = api.callsTo('/v1/report/views').find((c) => c.method === 'POST')?.body as {
+    await waitFor(() => expect(api.callsTo(endpoints.reportViews.create)).toHaveLength(1));
+    const post = api.callsTo(endpoints.reportViews.create)[0]?.body as {
       kind: string;
       name: string;
       shared: boolean;
@@ -97,10 +95,10 @@ describe('saved report views', () => {
     };
     api = routes(views);
     renderApp('/report/sdk');
-    await waitFor(() => expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(1), { timeout: 30_000 });
+    await waitFor(() => expect(api.callsTo(endpoints.reports.sdkList)).toHaveLength(1), { timeout: 30_000 });
     await pick('saved-views-select', /^Team revenue/);
-    await waitFor(() => expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(2));
-    const q = api.callsTo('/v1/report/list/sdk')[1]?.query;
+    await waitFor(() => expect(api.callsTo(endpoints.reports.sdkList)).toHaveLength(2));
+    const q = api.callsTo(endpoints.reports.sdkList)[1]?.query;
     expect(q?.get('fields')).toBe('dt,revenue');
     expect(q?.get('order')).toBe('revenue:desc');
     expect(q?.get('dt')).toBe('20240101,20240107');

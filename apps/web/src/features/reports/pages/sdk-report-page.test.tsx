@@ -95,7 +95,7 @@ describe('SDK report page', () => {
       document.querySelector('td[data-field="app_key"] [data-testid=app-cell]')?.getAttribute('title'),
     ).toContain('k1');
 
-    const q = api.callsTo('/v1/report/list/sdk')[0]?.query;
+    const q = api.callsTo(endpoints.reports.sdkList)[0]?.query;
     expect(q?.get('dt')).toBe(`${utcDay(-7)},${utcDay(-1)}`);
     expect(q?.get('order')).toBe('dt:desc');
     expect(q?.get('page_index')).toBe('1');
@@ -116,13 +116,13 @@ describe('SDK report page', () => {
 
     const header = screen.getByTestId('col-revenue');
     await user.click(header);
-    await waitFor(() => expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(2));
-    expect(api.callsTo('/v1/report/list/sdk')[1]?.query.get('order')).toBe('revenue:asc');
-    expect(api.callsTo('/v1/report/list/sdk')[1]?.query.get('page_index')).toBe('1');
+    await waitFor(() => expect(api.callsTo(endpoints.reports.sdkList)).toHaveLength(2));
+    expect(api.callsTo(endpoints.reports.sdkList)[1]?.query.get('order')).toBe('revenue:asc');
+    expect(api.callsTo(endpoints.reports.sdkList)[1]?.query.get('page_index')).toBe('1');
 
     await user.click(screen.getByTestId('col-revenue'));
-    await waitFor(() => expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(3));
-    expect(api.callsTo('/v1/report/list/sdk')[2]?.query.get('order')).toBe('revenue:desc');
+    await waitFor(() => expect(api.callsTo(endpoints.reports.sdkList)).toHaveLength(3));
+    expect(api.callsTo(endpoints.reports.sdkList)[2]?.query.get('order')).toBe('revenue:desc');
   });
 
   it('uses the saved column selection and sends filters on search', async () => {
@@ -132,7 +132,7 @@ describe('SDK report page', () => {
     const api = mockApi(routes());
     renderApp('/report/sdk');
     await screen.findByTestId('total-revenue');
-    expect(api.callsTo('/v1/report/list/sdk')[0]?.query.get('fields')).toBe('dt,hour,revenue');
+    expect(api.callsTo(endpoints.reports.sdkList)[0]?.query.get('fields')).toBe('dt,hour,revenue');
     expect(cell('hour')).toBe('07');
     expect(screen.queryByTestId('col-request')).toBeNull();
 
@@ -147,8 +147,8 @@ describe('SDK report page', () => {
 
     await user.type(document.getElementById('filter-placement-id') as HTMLInputElement, ' 9001 ');
     await user.click(screen.getByTestId('report-search'));
-    await waitFor(() => expect(api.callsTo('/v1/report/list/sdk')).toHaveLength(2));
-    expect(api.callsTo('/v1/report/list/sdk')[1]?.query.get('placement_id')).toBe('9001');
+    await waitFor(() => expect(api.callsTo(endpoints.reports.sdkList)).toHaveLength(2));
+    expect(api.callsTo(endpoints.reports.sdkList)[1]?.query.get('placement_id')).toBe('9001');
     // A chip summarises the active filter; closing it clears the filter and searches again.
     const chip = screen.getByTestId('filter-chip-placement_id');
     expect(chip.textContent).toContain('广告位 ID: 9001');
@@ -176,7 +176,7 @@ describe('SDK report page', () => {
     ]);
     await user.click(within(dimension).getByText('国家/地区'));
     await waitFor(() =>
-      expect(api.callsTo('/v1/report/list/sdk').at(-1)?.query.get('fields')).toBe('geo,revenue,ecpm'),
+      expect(api.callsTo(endpoints.reports.sdkList).at(-1)?.query.get('fields')).toBe('geo,revenue,ecpm'),
     );
     expect(JSON.parse(localStorage.getItem(StorageKey.sdkReportColumns) ?? '[]')).toEqual([
       'geo',
