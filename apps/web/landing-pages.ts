@@ -27,6 +27,7 @@
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin, Rolldown } from 'vite';
+import { lazyChunkOf } from './login-preload.ts';
 import { inProbe } from './probe-build.ts';
 
 /** A signed-in screen: its URL path, and its module (and prefetcher's) under src/features/, without extension. */
@@ -152,9 +153,7 @@ export function landingPagesPlugin(
         const index = bundle['index.html'];
         if (index?.type !== 'asset') throw new Error('landing-pages: no index.html in the bundle');
         const chunks = Object.values(bundle).filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
-        const login = chunks.find(
-          (c) => !c.isEntry && c.facadeModuleId === path.join(srcDir, '..', loginModule),
-        );
+        const login = lazyChunkOf(chunks, loginModule);
         const indexHtml = String(index.source);
         for (const route of await routes()) {
           const files = routeChunks(chunks, route, srcDir);

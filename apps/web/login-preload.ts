@@ -6,10 +6,24 @@
  * arrive beside the entry. Every other page pays its ~2 KB too, which is less than the round trip the
  * sign-in page saves; the signed-in screens' chunks (~190 KB) are not named, since /login would pay for them.
  */
-import type { IndexHtmlTransformContext, Plugin } from 'vite';
+import type { IndexHtmlTransformContext, Plugin, Rolldown } from 'vite';
 
 /** The sign-in screen's module, relative to apps/web. */
 export const LOGIN_MODULE = 'src/features/account/pages/login-page.tsx';
+
+/**
+ * The non-entry chunk whose facade is `module` (a path ending, e.g. {@link LOGIN_MODULE}), or
+ * undefined when the bundle holds none (e.g. the screen became part of the entry).
+ */
+export function lazyChunkOf(
+  outputs: readonly (Rolldown.OutputChunk | Rolldown.OutputAsset)[],
+  module: string,
+): Rolldown.OutputChunk | undefined {
+  return outputs.find(
+    (c): c is Rolldown.OutputChunk =>
+      c.type === 'chunk' && !c.isEntry && (c.facadeModuleId ?? '').endsWith(`/${module}`),
+  );
+}
 
 type Tag = { tag: 'link'; attrs: Record<string, string | boolean>; injectTo: 'head' };
 
@@ -18,9 +32,7 @@ type Tag = { tag: 'link'; attrs: Record<string, string | boolean>; injectTo: 'he
  * or none when the bundle holds no such chunk (e.g. the screen became part of the entry).
  */
 export function preloadTags(bundle: IndexHtmlTransformContext['bundle'], module: string, base = '/'): Tag[] {
-  const chunk = Object.values(bundle ?? {}).find(
-    (c) => c.type === 'chunk' && !c.isEntry && (c.facadeModuleId ?? '').endsWith(`/${module}`),
-  );
+  const chunk = lazyChunkOf(Object.values(bundle ?? {}), module);
   if (!chunk) return [];
   return [
     {
