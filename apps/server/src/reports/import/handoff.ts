@@ -10,8 +10,6 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** The internal endpoint: `POST` the file's bytes (`application/octet-stream`), query `kind`, `name`. */
-export const IMPORT_PATH = '/internal/import';
 /** Header carrying the secret of the handoff file. */
 export const IMPORT_SECRET_HEADER = 'x-import-secret';
 

@@ -18,11 +18,12 @@ import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { type Config, ConfigError, loadConfig } from '../../config.ts';
 import { factTables } from '../fact-tables.ts';
 import { openReportStore } from '../open-store.ts';
 import { type ReportStore, ReportStoreMissingError } from '../store.ts';
-import { IMPORT_PATH, IMPORT_SECRET_HEADER, readHandoff } from './handoff.ts';
+import { IMPORT_SECRET_HEADER, readHandoff } from './handoff.ts';
 import { type ImportResult, importFacts } from './import-facts.ts';
 
 export type ImportIo = { out: (line: string) => void; err: (line: string) => void };
@@ -54,7 +55,8 @@ type Answer = { code: number; msg: string; data: unknown };
 
 /** Streams `file` to the server at `url`; resolves with its envelope, rejects on a network error. */
 function postFile(url: string, secret: string, kind: string, file: string): Promise<Answer> {
-  const target = new URL(IMPORT_PATH, url);
+  // The internal endpoint: `POST` the file's bytes (`application/octet-stream`), query `kind`, `name`.
+  const target = new URL(endpoints.ops.importFacts.path, url);
   target.searchParams.set('kind', kind);
   target.searchParams.set('name', path.basename(file));
   const client = target.protocol === 'https:' ? https : http;
