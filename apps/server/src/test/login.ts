@@ -5,18 +5,22 @@
  */
 import { createPublicKey } from 'node:crypto';
 import { PLAT_TYPE } from '@portal/contracts/constants.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { signFields } from '@portal/contracts/sign.ts';
 import type { FastifyInstance } from 'fastify';
 import { CompactEncrypt } from 'jose';
+import { envelopeOf, type RawEnvelope } from './envelope.ts';
+import { z } from 'zod';
 import { TEST_CAPTCHA } from './test-app.ts';
 import { signingTimestamp } from './timestamps.ts';
 
-export type Answer<T = unknown> = { code: number; msg: string; data: T };
+/** An answer envelope of a signed or encrypted call, `data` unknown for the test to narrow. */
+export type Answer = RawEnvelope;
 
 /** Encrypts `payload` (JSON) to the key served by get_key: JWE compact, RSA-OAEP-256 / A256GCM. */
 export async function encryptForServer(app: FastifyInstance, payload: unknown): Promise<string> {
   const res = await app.inject({ method: 'GET', url: '/api/v1/user/get_key' });
-  const { kid, alg, enc, public_key } = res.json().data;
+  const { kid, alg, enc, public_key } = endpoints.account.publicKey.data.parse(envelopeOf(res).data);
   return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(payload)))
     .setProtectedHeader({ alg, enc, kid })
     .encrypt(createPublicKey(public_key));
@@ -29,9 +33,9 @@ export async function newCaptchaId(app: FastifyInstance, ip?: string): Promise<s
     url: '/v1/passport/captcha/gen_math',
     ...(ip ? { remoteAddress: ip } : {}),
   });
-  const body = res.json();
+  const body = envelopeOf(res);
   if (body.code !== 0) throw new Error(`gen_math answered ${body.code}`);
-  return body.data.captcha_id;
+  return endpoints.account.captcha.data.parse(body.data).captcha_id;
 }
 
 export type LoginAttempt = {
@@ -82,12 +86,12 @@ export async function attemptLogin(app: FastifyInstance, attempt: LoginAttempt):
     ...(attempt.ip ? { remoteAddress: attempt.ip } : {}),
   });
   attempt.onHeaders?.(res.headers);
-  return res.json();
+  return envelopeOf(res);
 }
 
 /** Logs in for real and returns the session token; throws when the login does not answer code 0. */
 export async function loginAs(app: FastifyInstance, email: string, password: string): Promise<string> {
   const body = await attemptLogin(app, { email, password });
   if (body.code !== 0) throw new Error(`login of ${email} answered ${body.code} ${body.msg}`);
-  return (body.data as { token: string }).token;
+  return z.object({ token: z.string() }).parse(body.data).token;
 }
