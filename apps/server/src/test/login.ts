@@ -4,13 +4,14 @@
  * (§4) → POST /v1/passport/user/login with the test captcha answer (TEST_CAPTCHA, §5).
  */
 import { createPublicKey } from 'node:crypto';
+import { type LoginData, loginData } from '@portal/contracts/account.ts';
 import { PLAT_TYPE } from '@portal/contracts/constants.ts';
 import { endpoints } from '@portal/contracts/endpoints.ts';
+import { type TwoFactorChallengeData, twoFactorChallengeData } from '@portal/contracts/security.ts';
 import { signFields } from '@portal/contracts/sign.ts';
 import type { FastifyInstance } from 'fastify';
 import { CompactEncrypt } from 'jose';
 import { envelopeOf, type RawEnvelope } from './envelope.ts';
-import { z } from 'zod';
 import { TEST_CAPTCHA } from './test-app.ts';
 import { signingTimestamp } from './timestamps.ts';
 
@@ -93,5 +94,17 @@ export async function attemptLogin(app: FastifyInstance, attempt: LoginAttempt):
 export async function loginAs(app: FastifyInstance, email: string, password: string): Promise<string> {
   const body = await attemptLogin(app, { email, password });
   if (body.code !== 0) throw new Error(`login of ${email} answered ${body.code} ${body.msg}`);
-  return z.object({ token: z.string() }).parse(body.data).token;
+  return sessionOf(body).token;
+}
+
+/** The session of a successful login answer (account.ts loginData); throws on a failure or a two-factor challenge. */
+export function sessionOf(answer: Answer): LoginData {
+  if (answer.code !== 0) throw new Error(`login answered ${answer.code} ${answer.msg}`);
+  return loginData.parse(answer.data);
+}
+
+/** The two-factor challenge of a login answer (security.ts twoFactorChallengeData); throws on anything else. */
+export function challengeOf(answer: Answer): TwoFactorChallengeData {
+  if (answer.code !== 0) throw new Error(`login answered ${answer.code} ${answer.msg}`);
+  return twoFactorChallengeData.parse(answer.data);
 }
