@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, auditLog } from '../../db/schema/security.ts';
 import { users } from '../../db/schema/users.ts';
+import { apiDocOf } from '../../test/api-doc.ts';
 import { endpointCallers } from '../../test/json-caller.ts';
 import { createReportFixture, type ReportFixture, YESTERDAY } from '../../test/report-fixture.ts';
 import { testDbKinds } from '../../test/test-app.ts';
@@ -99,10 +100,9 @@ describe.each(testDbKinds)('reporting API keys on %s', (db) => {
   });
 
   it('documents the bearer scheme on the report list and export routes only', async () => {
-    const doc = (await f.app.inject({ method: 'GET', url: '/docs/json' })).json();
-    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
-    const schemes = (path: string) =>
-      (doc.paths[path]?.get?.security ?? []).flatMap((s: Record<string, unknown>) => Object.keys(s));
+    const doc = await apiDocOf(f.app);
+    expect(doc.components?.securitySchemes?.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const schemes = (path: string) => (doc.paths[path]?.get?.security ?? []).flatMap((s) => Object.keys(s));
     for (const path of [
       '/v1/report/list/sdk',
       '/v1/report/export/rtb',
