@@ -191,3 +191,8 @@ export function retryAfter(answer: FailureAnswer): number | undefined {
   const data = answer.data;
   return data && 'retry_after' in data ? data.retry_after : undefined;
 }
+
+/** Whether `answer` is a success (code 0, or 200 for user_info), narrowing it to its parsed data. */
+export function isSuccess<E extends Endpoint>(answer: EndpointAnswer<E>): answer is SuccessAnswer<E> {
+  return succeeded(answer.code);
+}
