@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import { codeMessage } from '@portal/contracts/codes.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelopeOf } from '../test/envelope.ts';
 import { companies } from '../db/schema/organisations.ts';
 import { users } from '../db/schema/users.ts';
 import { seedDemoAccounts } from '../demo/accounts.ts';
@@ -64,7 +65,7 @@ describe.each(testDbKinds)('U+0000 is refused before the store on %s', (db) => {
       payload: { captcha_id: `abc${NUL}` },
     });
     expect(refresh.statusCode).toBe(200);
-    expect604(refresh.json(), 'captcha_id');
+    expect604(envelopeOf(refresh), 'captcha_id');
     const query = await t.app.inject({
       method: 'GET',
       url: `/v1/app/channel_name_exist?app_name=${encodeURIComponent(`a${NUL}`)}`,
@@ -72,7 +73,7 @@ describe.each(testDbKinds)('U+0000 is refused before the store on %s', (db) => {
       headers: { 'accept-language': 'en', token: await loginAs(t.app, 'demo@example.com', 'Demo12345') },
     });
     expect(query.statusCode).toBe(200);
-    expect604(query.json(), 'app_name', 'en');
+    expect604(envelopeOf(query), 'app_name', 'en');
   });
 
   it('inside encrypted payloads (login, signup), after decryption', async () => {

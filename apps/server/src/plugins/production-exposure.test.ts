@@ -3,6 +3,7 @@
  * on, and /metrics answers 401 without METRICS_TOKEN; outside production both stay as they were.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { envelopeOf } from '../test/envelope.ts';
 import { apiDocOf } from '../test/api-doc.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -21,11 +22,11 @@ describe('production exposure', () => {
     for (const url of ['/docs', '/docs/json', '/docs/static/index.html']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
-      expect(res.json().code).toBe(10008);
+      expect(envelopeOf(res).code).toBe(10008);
     }
     const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(metrics.statusCode).toBe(401);
-    expect(metrics.json().code).toBe(603);
+    expect(envelopeOf(metrics).code).toBe(603);
     expect(metrics.body).not.toContain('http_request_duration_seconds');
     const guess = await t.app.inject({
       method: 'GET',

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelopeOf } from '../test/envelope.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 const JS = `export const x = ${JSON.stringify('portal '.repeat(400))};\n`;
@@ -116,6 +117,6 @@ describe('web app serving: pre-compressed files, caching, security headers, comp
     expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(body);
     const small = await get('/healthz', 'gzip, br');
     expect(small.headers['content-encoding']).toBeUndefined();
-    expect(small.json().data).toEqual({ status: 'up' });
+    expect(envelopeOf(small).data).toEqual({ status: 'up' });
   });
 });

@@ -196,3 +196,13 @@ export function retryAfter(answer: FailureAnswer): number | undefined {
 export function isSuccess<E extends Endpoint>(answer: EndpointAnswer<E>): answer is SuccessAnswer<E> {
   return succeeded(answer.code);
 }
+
+/**
+ * The success `data` of a raw `app.inject` answer of `endpoint`, parsed by the entry (for a test that
+ * also reads the answer's headers or sends what the typed callers cannot); throws on a failure.
+ */
+export function dataOf<E extends EnvelopeEndpoint>(endpoint: E, res: { json: () => unknown }): EndpointData<E> {
+  const answer = envelopeOf(res);
+  if (!succeeded(answer.code)) throw new Error(`${nameOf.get(endpoint)} answered ${answer.code} ${answer.msg}`);
+  return endpoint.data.parse(answer.data) as EndpointData<E>;
+}

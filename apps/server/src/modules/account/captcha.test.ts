@@ -1,5 +1,6 @@
 import svgCaptcha from 'svg-captcha';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { envelopeOf } from '../../test/envelope.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../demo/accounts.ts';
 import { attemptLogin, newCaptchaId } from '../../test/login.ts';
 import { createTestApp, TEST_CAPTCHA, type TestApp, testDbKinds } from '../../test/test-app.ts';
@@ -110,6 +111,6 @@ describe.each(testDbKinds)('math captcha on %s', (db) => {
 
   it('refresh_math without a captcha_id answers 604 with the field', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/v1/passport/captcha/refresh_math', payload: {} });
-    expect(res.json()).toMatchObject({ code: 604, data: { errors: [{ field: 'captcha_id' }] } });
+    expect(envelopeOf(res)).toMatchObject({ code: 604, data: { errors: [{ field: 'captcha_id' }] } });
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelopeOf } from '../../test/envelope.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../demo/accounts.ts';
 import { attemptLogin, loginAs } from '../../test/login.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/test-app.ts';
@@ -54,6 +55,6 @@ describe.each(testDbKinds)('password change on %s', (db) => {
       url: '/api/v1/user/password',
       payload: { old_password: 'a', new_password: 'b' },
     });
-    expect(none.json().code).toBe(603);
+    expect(envelopeOf(none).code).toBe(603);
   });
 });

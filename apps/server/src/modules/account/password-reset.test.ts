@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelopeOf } from '../../test/envelope.ts';
 import { emailCodes } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/users.ts';
 import { DEMO_PASSWORD } from '../../demo/accounts.ts';
@@ -71,7 +72,7 @@ describe.each(testDbKinds)('password reset over SMTP on %s', (db) => {
     expect(await forgot(email, code)).toMatchObject({ code: 0, data: null });
     for (const token of [token1, token2]) {
       const me = await t.app.inject({ url: '/api/v1/user/user_info', headers: { token } });
-      expect(me.json().code).toBe(20003);
+      expect(envelopeOf(me).code).toBe(20003);
     }
     expect((await attemptLogin(t.app, { email, password: DEMO_PASSWORD })).code).toBe(605);
     expect((await attemptLogin(t.app, { email, password: NEW_PASSWORD })).code).toBe(0);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelopeOf } from '../../test/envelope.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../demo/accounts.ts';
 import { LIMITS } from '../../plugins/rate-limit.ts';
 import { attemptLogin } from '../../test/login.ts';
@@ -90,7 +91,7 @@ describe.each(testDbKinds)('failed-login limits on %s', (db) => {
         url: '/v1/passport/captcha/gen_math',
         remoteAddress: '10.5.0.1',
       });
-      last = res.json().code;
+      last = envelopeOf(res).code;
     }
     expect(last).toBe(10002);
   });

@@ -1,6 +1,7 @@
 import { codeMessage } from '@portal/contracts/codes.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelopeOf } from '../../test/envelope.ts';
 import { auditLog } from '../../db/schema/security.ts';
 import { users } from '../../db/schema/users.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../demo/accounts.ts';
@@ -274,13 +275,13 @@ describe.each(testDbKinds)('create and join an organisation on %s', (db) => {
       headers: { token },
       payload: { is_publisher: 1, company_name: 'Ivan', timestamp: 1, plat_type: 4, sign: 'AB' },
     });
-    expect(stale.json().code).toBe(10003);
+    expect(envelopeOf(stale).code).toBe(10003);
     const noSession = await t.app.inject({
       method: 'POST',
       url: '/v1/passport/company/signup',
       payload: { is_publisher: 1, company_name: 'Ivan', timestamp: 1, plat_type: 4, sign: 'AB' },
     });
-    expect(noSession.json().code).toBe(603);
+    expect(envelopeOf(noSession).code).toBe(603);
     const badField = await sendSigned(t.app, '/v1/passport/company/signup', token, {
       is_publisher: 1,
       company_name: '',
