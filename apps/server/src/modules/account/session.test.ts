@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envelopeOf } from '../../test/envelope.ts';
 import { users } from '../../db/schema/users.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../demo/accounts.ts';
+import { envelopeOf } from '../../test/envelope.ts';
 import { loginAs } from '../../test/login.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/test-app.ts';
 
@@ -10,7 +10,7 @@ describe.each(testDbKinds)('sessions on %s', (db) => {
   let t: TestApp;
   let skewMs = 0;
   const userInfo = (headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url: '/api/v1/user/user_info', headers }).then((r) => r.json());
+    t.app.inject({ method: 'GET', url: '/api/v1/user/user_info', headers }).then(envelopeOf);
   beforeAll(async () => {
     t = await createTestApp({ db, now: () => new Date(Date.now() + skewMs) });
     await seedDemoAccounts(t.app.db);
