@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envelopeOf } from './test/envelope.ts';
 import { apiDocOf } from './test/api-doc.ts';
+import { envelopeOf } from './test/envelope.ts';
 import { createTestApp, type TestApp, testDbKinds } from './test/test-app.ts';
 
 describe.each(testDbKinds)('app shell on %s', (db) => {
@@ -40,7 +40,7 @@ describe.each(testDbKinds)('app shell on %s', (db) => {
       const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
-      const body = res.json();
+      const body = envelopeOf(res);
       expect(body.code).toBe(604);
       expect(body.msg).toBe('Parameter error');
     }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, auditLog } from '../../db/schema/security.ts';
 import { users } from '../../db/schema/users.ts';
 import { apiDocOf } from '../../test/api-doc.ts';
+import { failureOf } from '../../test/envelope.ts';
 import { endpointCallers } from '../../test/json-caller.ts';
 import { createReportFixture, type ReportFixture, YESTERDAY } from '../../test/report-fixture.ts';
 import { testDbKinds } from '../../test/test-app.ts';
@@ -187,9 +188,9 @@ describe.each(testDbKinds)('reporting API keys on %s', (db) => {
     expect(await policy(true)).toMatchObject({ required_by_organisation: true });
     try {
       expect((await fail(sdkList, { query: q, ...bearer(k.key) }, null)).code).toBe(10031);
-      expect((await get('/v1/report/export/sdk', { key: k.key }, { ...q, format: 'csv' })).json().code).toBe(
-        10031,
-      );
+      expect(
+        failureOf(await get('/v1/report/export/sdk', { key: k.key }, { ...q, format: 'csv' })).code,
+      ).toBe(10031);
     } finally {
       expect(await policy(false)).toMatchObject({ required_by_organisation: false });
     }
