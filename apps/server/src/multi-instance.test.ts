@@ -124,7 +124,11 @@ describe.skipIf(!enabled)('two API instances on PostgreSQL + ClickHouse + Redis'
     });
     const got = anyEnvelope.parse(await res.json());
     if (got.code !== 0 && got.code !== 200) return failureEnvelope.parse(got);
-    return { code: got.code, msg: got.msg, data: endpoint.data.parse(got.data) as EndpointData<E> };
+    return {
+      code: got.code as 0 | 200,
+      msg: got.msg,
+      data: endpoint.data.parse(got.data) as EndpointData<E>,
+    };
   }
   /** The success data of `endpoint` on `on` (throws on a failure). */
   async function call<E extends EnvelopeEndpoint>(

@@ -164,10 +164,7 @@ describe.each(testDbKinds)('cached callers on %s', (db) => {
     const [m] = await t.app.db.select().from(users).where(eq(users.email, 'member@example.com'));
     if (!m) throw new Error('member missing');
     const member = await loginAs(t.app, 'member@example.com', DEMO_PASSWORD);
-    const keys = async () =>
-      new Set(
-        (await rows(member, 'app_key,request')).map((r) => r.app_key),
-      );
+    const keys = async () => new Set((await rows(member, 'app_key,request')).map((r) => r.app_key));
     const before = await keys();
     expect(before.size).toBeGreaterThan(0);
     const granted = await t.app.db

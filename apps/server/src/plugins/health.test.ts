@@ -28,7 +28,11 @@ describe.each(testDbKinds)('health probes on %s', (db) => {
         const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });
         expect(res.statusCode).toBe(503);
         expect(res.headers.connection).toBe('close');
-        expect(envelopeOf(res)).toEqual({ code: 602, msg: 'System error', data: { failed: ['shutting_down'] } });
+        expect(envelopeOf(res)).toEqual({
+          code: 602,
+          msg: 'System error',
+          data: { failed: ['shutting_down'] },
+        });
       }
       expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     } finally {

@@ -5,10 +5,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envelopeOf } from '../test/envelope.ts';
 import { captchas, sessions, usedSignatures } from '../db/schema/auth.ts';
 import { users } from '../db/schema/users.ts';
 import { seedDemoAccounts } from '../demo/accounts.ts';
+import { envelopeOf } from '../test/envelope.ts';
 import { loginAs } from '../test/login.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../test/test-app.ts';
 

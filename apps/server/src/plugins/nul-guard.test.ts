@@ -8,10 +8,11 @@ import { Readable } from 'node:stream';
 import { codeMessage } from '@portal/contracts/codes.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envelopeOf } from '../test/envelope.ts';
 import { companies } from '../db/schema/organisations.ts';
 import { users } from '../db/schema/users.ts';
 import { seedDemoAccounts } from '../demo/accounts.ts';
+import { failureEnvelope } from '../lib/route-schema.ts';
+import { envelopeOf } from '../test/envelope.ts';
 import { attemptLogin, loginAs } from '../test/login.ts';
 import { newLoner } from '../test/org.ts';
 import { postEncrypted, sendSigned } from '../test/signed.ts';
@@ -53,7 +54,8 @@ describe.each(testDbKinds)('U+0000 is refused before the store on %s', (db) => {
 
   const expect604 = (body: { code: number; msg: string; data: unknown }, field: string, lang = 'zh') => {
     expect(body).toMatchObject({ code: 604, msg: codeMessage(604, lang === 'en' ? 'en' : 'zh') });
-    const errors = (body.data as { errors: { field: string; message: string }[] }).errors;
+    const parsed = failureEnvelope.parse(body).data;
+    const errors = parsed && 'errors' in parsed ? parsed.errors : [];
     expect(errors.map((e) => e.field)).toContain(field);
     expect(errors.find((e) => e.field === field)?.message).toMatch(lang === 'en' ? /U\+0000/ : /空字符/);
   };

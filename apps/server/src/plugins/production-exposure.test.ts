@@ -3,8 +3,8 @@
  * on, and /metrics answers 401 without METRICS_TOKEN; outside production both stay as they were.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { envelopeOf } from '../test/envelope.ts';
 import { apiDocOf } from '../test/api-doc.ts';
+import { envelopeOf } from '../test/envelope.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 // createTestApp sets CAPTCHA_TEST_ANSWER, which production refuses: an empty value counts as unset.

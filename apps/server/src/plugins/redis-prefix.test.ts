@@ -5,8 +5,8 @@
  */
 import { API_KEY_PREFIX } from '@portal/contracts/security.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { envelopeOf } from '../test/envelope.ts';
 import { TWO_FACTOR_LIMIT } from '../modules/two-factor/two-factor-service.ts';
+import { envelopeOf } from '../test/envelope.ts';
 import { attemptLogin } from '../test/login.ts';
 import { type PrivateRedis, startPrivateRedis } from '../test/redis-server.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';

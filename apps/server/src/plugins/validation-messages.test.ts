@@ -155,9 +155,7 @@ describe('604 field errors follow Accept-Language', () => {
     expect(empty.statusCode).toBe(400);
     const emptyBody = body604.parse(empty.json());
     expect(emptyBody.code).toBe(604);
-    expect(emptyBody.data.errors[0]?.message).toBe(
-      'The request body is empty but its content type is JSON',
-    );
+    expect(emptyBody.data.errors[0]?.message).toBe('The request body is empty but its content type is JSON');
 
     const large = await app.inject({
       method: 'POST',

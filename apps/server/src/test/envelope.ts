@@ -26,3 +26,10 @@ export function envelopeOf(res: Injected): RawEnvelope {
 export function failureOf(res: Injected): FailureAnswer {
   return failureEnvelope.parse(res.json());
 }
+
+const retryAnswer = z.object({ code: z.literal(10002), data: z.object({ retry_after: z.number().int() }) });
+
+/** The `data.retry_after` (seconds) of a 10002 answer (a raw envelope or a parsed one); throws on any other. */
+export function retryAfterOf(answer: unknown): number {
+  return retryAnswer.parse(answer).data.retry_after;
+}

@@ -61,7 +61,15 @@ export async function createInventory(opts: TestAppOptions = {}): Promise<Invent
       await t.app.db.select().from(todoOutbox).where(eq(todoOutbox.entity_id, id)).orderBy(todoOutbox.id)
     ).filter((r) => r.entity === entity);
   const typed = endpointCallers(t.app);
-  return { ...t, tokens, sendRaw, callEndpoint: typed.call, callEndpointFailure: typed.fail, endpointAnswer: typed.answer, todos };
+  return {
+    ...t,
+    tokens,
+    sendRaw,
+    callEndpoint: typed.call,
+    callEndpointFailure: typed.fail,
+    endpointAnswer: typed.answer,
+    todos,
+  };
 }
 
 /** The id of a demo app by name (through the ops list). */

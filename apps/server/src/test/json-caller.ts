@@ -5,7 +5,7 @@
  * typed, and fails when the server strays from it), `fail` (`callEndpointFailure`) the failure
  * envelope (route-schema.ts failureEnvelope), `answer` (`endpointAnswer`) either; and a raw JSON
  * caller (`sendRaw`) for what the entry's types refuse to send, answering `data` unknown. No caller
- * answers `any` (envelope.ts; a test in json-caller.test.ts keeps it so).
+ * answers `any` (envelope.ts); biome.json's override for server tests keeps tests from reading it.
  */
 import {
   type Endpoint,
@@ -201,8 +201,12 @@ export function isSuccess<E extends Endpoint>(answer: EndpointAnswer<E>): answer
  * The success `data` of a raw `app.inject` answer of `endpoint`, parsed by the entry (for a test that
  * also reads the answer's headers or sends what the typed callers cannot); throws on a failure.
  */
-export function dataOf<E extends EnvelopeEndpoint>(endpoint: E, res: { json: () => unknown }): EndpointData<E> {
+export function dataOf<E extends EnvelopeEndpoint>(
+  endpoint: E,
+  res: { json: () => unknown },
+): EndpointData<E> {
   const answer = envelopeOf(res);
-  if (!succeeded(answer.code)) throw new Error(`${nameOf.get(endpoint)} answered ${answer.code} ${answer.msg}`);
+  if (!succeeded(answer.code))
+    throw new Error(`${nameOf.get(endpoint)} answered ${answer.code} ${answer.msg}`);
   return endpoint.data.parse(answer.data) as EndpointData<E>;
 }

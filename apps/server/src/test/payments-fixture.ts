@@ -84,7 +84,8 @@ export async function createPaymentsFixture(db: 'pglite' | 'postgres'): Promise<
     companyId,
     sendRaw,
     callEndpoint: typed.call,
-    callEndpointFailure: typed.fail, endpointAnswer: typed.answer,
+    callEndpointFailure: typed.fail,
+    endpointAnswer: typed.answer,
     signedCall,
   };
 }

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envelopeOf } from '../../test/envelope.ts';
 import { emailCodes } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/users.ts';
 import { DEMO_PASSWORD } from '../../demo/accounts.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { envelopeOf, retryAfterOf } from '../../test/envelope.ts';
 import { attemptLogin, loginAs } from '../../test/login.ts';
 import { codeIn, parseMail, startSmtpServer, type TestSmtp } from '../../test/mail.ts';
 import { postEncrypted } from '../../test/signed.ts';
@@ -145,7 +145,7 @@ describe.each(testDbKinds)('password reset over SMTP on %s', (db) => {
     }
     const capped = await send(email, nextIp());
     expect(capped.code).toBe(10002);
-    const wait = (capped.data as { retry_after: number }).retry_after;
+    const wait = retryAfterOf(capped);
     expect(wait).toBeGreaterThan(3600 - 5 * 11 - 2);
     expect(wait).toBeLessThanOrEqual(3600 - 5 * 11 + 11);
     later(wait);

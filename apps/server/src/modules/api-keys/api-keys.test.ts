@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, auditLog } from '../../db/schema/security.ts';
 import { users } from '../../db/schema/users.ts';
 import { apiDocOf } from '../../test/api-doc.ts';
-import { failureOf } from '../../test/envelope.ts';
+import { failureOf, retryAfterOf } from '../../test/envelope.ts';
 import { endpointCallers } from '../../test/json-caller.ts';
 import { createReportFixture, type ReportFixture, YESTERDAY } from '../../test/report-fixture.ts';
 import { testDbKinds } from '../../test/test-app.ts';
@@ -174,7 +174,7 @@ describe.each(testDbKinds)('reporting API keys on %s', (db) => {
     const over = await fail(sdkList, { query: q, ...bearer(k.key) }, null);
     expect(over.code).toBe(10002);
     expect(over.data).toEqual({ retry_after: expect.any(Number) });
-    expect((over.data as { retry_after: number }).retry_after).toBeGreaterThan(0);
+    expect(retryAfterOf(over)).toBeGreaterThan(0);
     await call(sdkList, { query: q, ...bearer(other.key) }, null);
     const [row] = await f.app.db.select().from(apiKeys).where(eq(apiKeys.id, k.id));
     expect(row?.use_count).toBe(API_KEY_LIMIT.points);

@@ -28,8 +28,7 @@ describe('sign-in events', () => {
   }, 180_000);
   afterAll(async () => inv?.close());
 
-  const eventsOf = async (token: string) =>
-    (await inv.callEndpoint(sec.events, {}, token)).list;
+  const eventsOf = async (token: string) => (await inv.callEndpoint(sec.events, {}, token)).list;
 
   it('a sign-in is listed with its address and device, and the session shows them at once', async () => {
     const signedIn = await attemptLogin(inv.app, {

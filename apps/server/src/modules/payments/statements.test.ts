@@ -1,11 +1,11 @@
 import { endpoints } from '@portal/contracts/endpoints.ts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envelopeOf } from '../../test/envelope.ts';
 import { apps } from '../../db/schema/inventory.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { paymentStatements } from '../../db/schema/payments.ts';
 import { auditLog } from '../../db/schema/security.ts';
+import { envelopeOf } from '../../test/envelope.ts';
 import { createPaymentsFixture, type PaymentsFixture } from '../../test/payments-fixture.ts';
 import { testDbKinds } from '../../test/test-app.ts';
 import { runPaymentsDaily } from './jobs.ts';

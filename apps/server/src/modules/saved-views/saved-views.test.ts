@@ -125,7 +125,12 @@ describe.each(testDbKinds)('saved report views on %s', (db) => {
     const params = { id: view.id };
     const refused = await fail(v.remove, { params }, f.tokens.member);
     expect(refused.code).toBe(10033);
-    const body: EndpointBody<typeof v.update> = { kind: 'sdk', name: 'Scheduled by others', shared: false, query };
+    const body: EndpointBody<typeof v.update> = {
+      kind: 'sdk',
+      name: 'Scheduled by others',
+      shared: false,
+      query,
+    };
     expect((await fail(v.update, { params, body }, f.tokens.member)).code).toBe(10033);
     expect(
       (await fail(v.update, { params, body: { ...body, shared: true, kind: 'game' } }, f.tokens.member)).code,
