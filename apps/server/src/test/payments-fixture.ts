@@ -1,7 +1,7 @@
 /**
  * Test fixture of the payments suites (not a test itself): the demo accounts and 21 days of SDK facts
  * up to 2026-01-14 on a clock the test moves, Demo Games' apps under profit centre 1002 and Other
- * Media's under 1003, session tokens of the demo users and a JSON caller.
+ * Media's under 1003, session tokens of the demo users and the typed callers (json-caller.ts).
  */
 import { signFields } from '@portal/contracts/sign.ts';
 import { eq } from 'drizzle-orm';
@@ -18,8 +18,6 @@ import {
   type EndpointCall,
   type EndpointFailureCall,
   endpointCallers,
-  type JsonCall,
-  jsonCaller,
 } from './json-caller.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -27,8 +25,6 @@ export type PaymentsFixture = TestApp & {
   clock: { now: Date };
   tokens: DemoTokens;
   companyId: (name: 'Demo Games' | 'Other Media') => Promise<number>;
-  /** Sends raw JSON the table's types refuse (bad input); answers the envelope, `data` unknown (json-caller.ts). */
-  sendRaw: JsonCall;
   /** Calls an endpoint of the table; answers its `data` parsed by the entry's schema (json-caller.ts). */
   callEndpoint: EndpointCall;
   /** Calls an endpoint of the table; answers its failure envelope (json-caller.ts). */
@@ -65,7 +61,6 @@ export async function createPaymentsFixture(db: 'pglite' | 'postgres'): Promise<
     .set({ profit_center_id: 1003 })
     .where(eq(apps.company_id, await companyId('Other Media')));
   const tokens = await demoTokens(t.app);
-  const sendRaw: PaymentsFixture['sendRaw'] = jsonCaller(t.app);
   const signedCall: PaymentsFixture['signedCall'] = async (method, url, fields) => {
     const all = { partner_id: 'fin', timestamp: Math.floor(clock.now.getTime() / 1000), ...fields };
     const body = { ...all, sign: await signFields('fin-secret', all) };
@@ -82,7 +77,6 @@ export async function createPaymentsFixture(db: 'pglite' | 'postgres'): Promise<
     clock,
     tokens,
     companyId,
-    sendRaw,
     callEndpoint: typed.call,
     callEndpointFailure: typed.fail,
     endpointAnswer: typed.answer,
