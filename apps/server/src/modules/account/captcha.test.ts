@@ -1,3 +1,4 @@
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import svgCaptcha from 'svg-captcha';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../demo/accounts.ts';
