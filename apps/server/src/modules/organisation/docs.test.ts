@@ -32,4 +32,11 @@ describe('OpenAPI document lists the issue 3 routes', () => {
       expect(Object.keys(doc.paths[path] ?? {}), path).toContain(method);
     }
   });
+
+  it('gives every parameter a JSON Schema, but for the one known defect', async () => {
+    // Known defect, reported (not this suite's to fix): the trend route's query is a record, and
+    // @fastify/swagger lists the record's JSON Schema keywords as parameters (`type` with the schema
+    // "object", `additionalProperties`). Fixed, this list becomes empty.
+    expect((await apiDocOf(t.app)).malformed).toEqual(['GET /v1/report/trend/{kind} query type']);
+  });
 });
