@@ -16,6 +16,12 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { DataPermissionType, UserStatus } from '@portal/contracts/constants.ts';
+import {
+  type EndpointBody,
+  type EndpointData,
+  type EndpointQuery,
+  endpoints,
+} from '@portal/contracts/endpoints.ts';
 import { count, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import postgres from 'postgres';
@@ -24,8 +30,11 @@ import { serverKeys } from './db/schema/server.ts';
 import { users } from './db/schema/users.ts';
 import { DEMO_PASSWORD } from './demo/accounts.ts';
 import { seedDemoIfNeeded } from './demo/seed.ts';
+import { failureEnvelope } from './lib/route-schema.ts';
 import { LIMITS } from './plugins/rate-limit.ts';
-import { attemptLogin, loginAs } from './test/login.ts';
+import { anyEnvelope } from './test/envelope.ts';
+import { type EndpointAnswer, type EnvelopeEndpoint, isSuccess } from './test/json-caller.ts';
+import { attemptLogin, challengeOf, loginAs, sessionOf } from './test/login.ts';
 import { type PrivateRedis, startPrivateRedis } from './test/redis-server.ts';
 import {
   createTestApp,
@@ -90,20 +99,51 @@ describe.skipIf(!enabled)('two API instances on PostgreSQL + ClickHouse + Redis'
     await redis?.stop();
   });
 
-  async function call(on: 'a' | 'b', method: string, path: string, token: string | null, body?: unknown) {
-    const res = await fetch(`${urls[on]}${path}`, {
-      method,
+  /**
+   * Calls `endpoint` over HTTP on instance `on` as the web does; answers either envelope, the success
+   * data parsed by the entry (json-caller.ts EndpointAnswer).
+   */
+  async function answer<E extends EnvelopeEndpoint>(
+    on: 'a' | 'b',
+    endpoint: E,
+    input: { query?: EndpointQuery<E>; body?: EndpointBody<E> },
+    token: string | null,
+  ): Promise<EndpointAnswer<E>> {
+    const url = new URL(`${urls[on]}${endpoint.path}`);
+    for (const [k, v] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+      url.searchParams.set(k, String(v));
+    }
+    const res = await fetch(url, {
+      method: endpoint.method,
       headers: {
         'accept-language': 'en',
         ...(token ? { token } : {}),
-        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(input.body ? { 'content-type': 'application/json' } : {}),
       },
-      body: body ? JSON.stringify(body) : undefined,
+      body: input.body ? JSON.stringify(input.body) : undefined,
     });
-    return (await res.json()) as { code: number; data: unknown };
+    const got = anyEnvelope.parse(await res.json());
+    if (got.code !== 0 && got.code !== 200) return failureEnvelope.parse(got);
+    return {
+      code: got.code as 0 | 200,
+      msg: got.msg,
+      data: endpoint.data.parse(got.data) as EndpointData<E>,
+    };
+  }
+  /** The success data of `endpoint` on `on` (throws on a failure). */
+  async function call<E extends EnvelopeEndpoint>(
+    on: 'a' | 'b',
+    endpoint: E,
+    input: { query?: EndpointQuery<E>; body?: EndpointBody<E> },
+    token: string | null,
+  ): Promise<EndpointData<E>> {
+    const got = await answer(on, endpoint, input, token);
+    if (!isSuccess(got))
+      throw new Error(`${endpoint.method} ${endpoint.path} answered ${got.code} ${got.msg}`);
+    return got.data;
   }
   const userInfo = async (on: 'a' | 'b', token: string) =>
-    (await call(on, 'GET', '/api/v1/user/user_info', token)).code;
+    (await answer(on, endpoints.account.userInfo, {}, token)).code;
   const idOf = async (email: string) =>
     (await a.app.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ?? -1;
 
@@ -112,8 +152,7 @@ describe.skipIf(!enabled)('two API instances on PostgreSQL + ClickHouse + Redis'
     expect(n).toBe(4);
     const keys = await a.app.db.select().from(serverKeys);
     expect(keys.map((k) => [k.source, k.current])).toEqual([['generated', true]]);
-    const kidOf = async (on: 'a' | 'b') =>
-      ((await call(on, 'GET', '/api/v1/user/get_key', null)).data as { kid: string }).kid;
+    const kidOf = async (on: 'a' | 'b') => (await call(on, endpoints.account.publicKey, {}, null)).kid;
     expect(await kidOf('a')).toBe(keys[0]?.kid);
     expect(await kidOf('b')).toBe(keys[0]?.kid);
   });
@@ -128,8 +167,7 @@ describe.skipIf(!enabled)('two API instances on PostgreSQL + ClickHouse + Redis'
         password: DEMO_PASSWORD,
         keyFrom: keyFrom.app,
       });
-      expect(answer.code).toBe(0);
-      const token = (answer.data as { token: string }).token;
+      const { token } = sessionOf(answer);
       expect(await userInfo(keyFrom === a ? 'a' : 'b', token)).toBe(200);
     }
   });
@@ -138,15 +176,16 @@ describe.skipIf(!enabled)('two API instances on PostgreSQL + ClickHouse + Redis'
     const token = await loginAs(a.app, 'demo@example.com', DEMO_PASSWORD);
     expect(await userInfo('b', token)).toBe(200);
     const list = (on: 'a' | 'b') =>
-      call(on, 'GET', '/v1/report/list/sdk?dt=20260112,20260114&fields=dt,request', token) as Promise<{
-        code: number;
-        data: { count: number; total: { request: number } };
-      }>;
+      call(
+        on,
+        endpoints.reports.sdkList,
+        { query: { dt: '20260112,20260114', fields: 'dt,request' } },
+        token,
+      );
     const [onA, onB] = [await list('a'), await list('b')];
-    expect(onA.code).toBe(0);
-    expect(onA.data.count).toBe(3);
-    expect(onA.data.total.request).toBeGreaterThan(0);
-    expect(onB.data).toEqual(onA.data);
+    expect(onA.count).toBe(3);
+    expect(onA.total.request).toBeGreaterThan(0);
+    expect(onB).toEqual(onA);
   });
 
   it('the other instance caches callers: a write no instance saw stays unseen there', async () => {
@@ -168,17 +207,24 @@ describe.skipIf(!enabled)('two API instances on PostgreSQL + ClickHouse + Redis'
     const demo = await loginAs(a.app, 'demo@example.com', DEMO_PASSWORD);
     const member = await loginAs(b.app, 'member@example.com', DEMO_PASSWORD);
     const memberKeys = async () =>
-      (
-        (await call('b', 'GET', '/v1/user/channels?publisher_type=1', member)).data as { app_key: string }[]
-      ).map((c) => c.app_key);
+      (await call('b', endpoints.reports.channels, { query: { publisher_type: 1 } }, member)).map(
+        (c) => c.app_key,
+      );
     const before = await memberKeys();
     expect(before.length).toBeGreaterThan(0);
     const keep = before[0] ?? '';
-    const saved = await call('a', 'PUT', '/v1/company/users/data_permission', demo, {
-      user_id: await idOf('member@example.com'),
-      permissions: [{ type: DataPermissionType.SDK, rule: keep }],
-    });
-    expect(saved.code).toBe(0);
+    const saved = await call(
+      'a',
+      endpoints.members.setDataPermission,
+      {
+        body: {
+          user_id: await idOf('member@example.com'),
+          permissions: [{ type: DataPermissionType.SDK, rule: keep }],
+        },
+      },
+      demo,
+    );
+    expect(saved.granted.map((g) => g.rule)).toEqual([keep]);
     expect(await memberKeys()).toEqual([keep]);
   });
 
@@ -187,18 +233,20 @@ describe.skipIf(!enabled)('two API instances on PostgreSQL + ClickHouse + Redis'
     const member = await loginAs(a.app, 'member@example.com', DEMO_PASSWORD);
     expect(await userInfo('b', member)).toBe(200);
     const id = await idOf('member@example.com');
-    const off = await call('a', 'PUT', '/v1/company/users/status', demo, {
-      user_id: id,
-      status: UserStatus.INACTIVE,
-    });
-    expect(off.code).toBe(0);
+    const off = await call(
+      'a',
+      endpoints.members.setStatus,
+      { body: { user_id: id, status: UserStatus.INACTIVE } },
+      demo,
+    );
+    expect(off.status).toBe(UserStatus.INACTIVE);
     expect(await userInfo('b', member)).not.toBe(200);
   });
 
   it('a logout on one instance ends the session on the other at once', async () => {
     const token = await loginAs(b.app, 'ops@example.com', DEMO_PASSWORD);
     expect(await userInfo('b', token)).toBe(200);
-    expect((await call('a', 'POST', '/v1/passport/user/logout', token)).code).toBe(0);
+    expect(await call('a', endpoints.account.logout, {}, token)).toBeNull();
     expect(await userInfo('b', token)).toBe(20003);
   });
 
@@ -206,25 +254,31 @@ describe.skipIf(!enabled)('two API instances on PostgreSQL + ClickHouse + Redis'
     const email = 'ops@example.com';
     const codeNow = (secret: string) => generate({ secret, epoch: Math.floor(clock.getTime() / 1000) });
     const token = await loginAs(a.app, email, DEMO_PASSWORD);
-    const started = await call('a', 'POST', '/v1/account/two_factor/enrol', token, { password: 'Demo12345' });
-    expect(started.code).toBe(0);
-    const secret = (started.data as { secret: string }).secret;
-    const confirmed = await call('a', 'POST', '/v1/account/two_factor/confirm', token, {
-      code: await codeNow(secret),
-    });
-    expect(confirmed.code).toBe(0);
+    const { secret } = await call(
+      'a',
+      endpoints.security.twoFactorEnrol,
+      { body: { password: 'Demo12345' } },
+      token,
+    );
+    const confirmed = await call(
+      'a',
+      endpoints.security.twoFactorConfirm,
+      { body: { code: await codeNow(secret) } },
+      token,
+    );
+    expect(confirmed.recovery_codes.length).toBeGreaterThan(0);
     // The next time step, so the code is not the one just used.
     clock = new Date(clock.getTime() + 30_000);
     const first = await attemptLogin(b.app, { email, password: DEMO_PASSWORD, keyFrom: a.app });
-    expect(first.code).toBe(0);
-    const { two_factor_challenge: challenge } = first.data as { two_factor_challenge: string };
+    const { two_factor_challenge: challenge } = challengeOf(first);
     expect(challenge).toBeTruthy();
-    const second = await call('b', 'POST', '/v1/passport/user/login/two_factor', null, {
-      challenge,
-      code: await codeNow(secret),
-    });
-    expect(second.code).toBe(0);
-    expect(await userInfo('a', (second.data as { token: string }).token)).toBe(200);
+    const second = await call(
+      'b',
+      endpoints.security.twoFactorLogin,
+      { body: { challenge, code: await codeNow(secret) } },
+      null,
+    );
+    expect(await userInfo('a', second.token)).toBe(200);
   });
 
   it('failed-login limits count the attempts made on both instances', async () => {
@@ -247,7 +301,7 @@ describe.skipIf(!enabled)('two API instances on PostgreSQL + ClickHouse + Redis'
     expect(await userInfo('b', token)).toBe(200);
 
     await redis.stop();
-    expect((await call('a', 'POST', '/v1/passport/user/logout', token)).code).toBe(0);
+    expect(await call('a', endpoints.account.logout, {}, token)).toBeNull();
     expect(await userInfo('b', token)).toBe(20003);
     // Availability: sessions still work, read from the accounts store.
     const during = await loginAs(b.app, 'demo@example.com', DEMO_PASSWORD);
@@ -273,7 +327,7 @@ describe.skipIf(!enabled)('two API instances on PostgreSQL + ClickHouse + Redis'
       );
     }
     expect(await userInfo('b', during)).toBe(200);
-    expect((await call('a', 'POST', '/v1/passport/user/logout', during)).code).toBe(0);
+    expect(await call('a', endpoints.account.logout, {}, during)).toBeNull();
     expect(await userInfo('b', during)).toBe(20003);
   }, 60_000);
 });

@@ -36,43 +36,26 @@
 
 import { writeFileSync } from 'node:fs';
 import { Code, type CodeValue, codeMessage, type Lang } from '@portal/contracts/codes.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoAccounts } from './demo/accounts.ts';
+import {
+  type ApiDoc,
+  type ApiOperation,
+  type ApiParameter,
+  apiDocOf,
+  type JsonSchema,
+} from './test/api-doc.ts';
+import { anyEnvelope } from './test/envelope.ts';
+import { endpointCallers } from './test/json-caller.ts';
 import { loginAs } from './test/login.ts';
 import { createTestApp, type TestApp, testDbKinds } from './test/test-app.ts';
 
-/** The subset of OpenAPI 3.0 / JSON Schema that @fastify/swagger emits for zod schemas. */
-type Schema = {
-  $ref?: string;
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  enum?: unknown[];
-  const?: unknown;
-  nullable?: boolean;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: boolean | number;
-  exclusiveMaximum?: boolean | number;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  format?: string;
-  additionalProperties?: boolean | Schema;
-};
-type Parameter = { in: string; name: string; required?: boolean; schema?: Schema };
-type Operation = {
-  parameters?: Parameter[];
-  requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
-};
-type OpenApi = {
-  paths: Record<string, Record<string, Operation>>;
-  components?: { schemas?: Record<string, Schema> };
-};
+/** The document's shapes (test/api-doc.ts, parsed from /docs/json). */
+type Schema = JsonSchema;
+type Operation = ApiOperation;
+type Parameter = ApiParameter;
+type OpenApi = ApiDoc;
 
 type Case = {
   /** What the case sends, for the failure list. */
@@ -561,7 +544,7 @@ describe.each(testDbKinds)('every documented route on %s', (db) => {
     await seedDemoAccounts(t.app.db);
     tokens.demo = await loginAs(t.app, 'demo@example.com', 'Demo12345');
     tokens.ops = await loginAs(t.app, 'ops@example.com', 'Demo12345');
-    doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    doc = await apiDocOf(t.app);
   });
   afterAll(async () => {
     await t?.close();
@@ -585,7 +568,7 @@ describe.each(testDbKinds)('every documented route on %s', (db) => {
           method: method.toUpperCase() as 'GET',
           url: template.replace(/\{[^}]+\}/g, '1'),
         });
-        if ((bare.json() as { code?: number }).code === 603) signedInOnly.add(`${method} ${template}`);
+        if (anyEnvelope.safeParse(bare.json()).data?.code === 603) signedInOnly.add(`${method} ${template}`);
         let i = 0;
         for (const c of casesOf(doc, template, method, op)) {
           // U+0000 is what PostgreSQL refuses (issue 14 item 17): those cases run on every store.
@@ -611,12 +594,12 @@ describe.each(testDbKinds)('every documented route on %s', (db) => {
     if (db === 'pglite') expect(invalid).toBeGreaterThan(200);
     expect(reachedAsUser).toBeGreaterThan(operations);
     for (const caller of ['demo', 'ops'] as const) {
-      const info = await t.app.inject({
-        method: 'GET',
-        url: '/api/v1/user/user_info',
-        headers: { token: tokens[caller] ?? '' },
-      });
-      expect(info.json().code, `${caller} session still valid`).toBe(200);
+      const info = await endpointCallers(t.app).answer(
+        endpoints.account.userInfo,
+        {},
+        tokens[caller] ?? null,
+      );
+      expect(info.code, `${caller} session still valid`).toBe(200);
     }
     if (process.env.ROBUSTNESS_REPORT) writeFileSync(process.env.ROBUSTNESS_REPORT, problems.join('\n'));
     expect(problems).toEqual([]);

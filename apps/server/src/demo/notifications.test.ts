@@ -2,7 +2,9 @@
  * The demo notification history (issue 27 item 4): the demo users find some notifications, read and
  * unread, rendered in both languages with links to their objects.
  */
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointCallers } from '../test/json-caller.ts';
 import { loginAs } from '../test/login.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from './accounts.ts';
@@ -21,15 +23,7 @@ describe('demo notifications', () => {
 
   const list = async (email: string, lang: string) => {
     const token = await loginAs(t.app, email, DEMO_PASSWORD);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/v1/notifications',
-      headers: { token, 'accept-language': lang },
-    });
-    return res.json().data as {
-      list: { kind: string; title: string; body: string; link: string; read: boolean }[];
-      unread: number;
-    };
+    return endpointCallers(t.app).call(endpoints.notifications.list, {}, token, lang);
   };
 
   it('gives each demo publisher a history, newest first, some unread, with links to real objects', async () => {

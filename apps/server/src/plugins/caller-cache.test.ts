@@ -1,4 +1,5 @@
 import { DataPermissionType, Role, SESSION_TTL_MS } from '@portal/contracts/constants.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { yesterdayIn } from '@portal/contracts/report-dates.ts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,6 +7,7 @@ import { apps } from '../db/schema/inventory.ts';
 import { dataPermissions, userRoles, users } from '../db/schema/users.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../demo/accounts.ts';
 import { seedDemoFacts } from '../demo/demo-facts.ts';
+import { endpointCallers, isSuccess } from '../test/json-caller.ts';
 import { loginAs } from '../test/login.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../test/test-app.ts';
 import { callerCacheLimitMs, changesCallerData, createCallerCache } from './caller-cache.ts';
@@ -103,13 +105,19 @@ describe.each(testDbKinds)('cached callers on %s', (db) => {
   let token: string;
   let userId: number;
   let clock = Date.now();
+  /** Yesterday's SDK list as `tok`: either envelope, the data parsed by the entry (json-caller.ts). */
   const sdkList = (tok: string, fields = 'request') =>
-    t.app.inject({
-      method: 'GET',
-      url: '/v1/report/list/sdk',
-      query: { dt: `${yesterdayIn(t.app.now(), 'UTC')},${yesterdayIn(t.app.now(), 'UTC')}`, fields },
-      headers: { token: tok },
-    });
+    endpointCallers(t.app).answer(
+      endpoints.reports.sdkList,
+      { query: { dt: `${yesterdayIn(t.app.now(), 'UTC')},${yesterdayIn(t.app.now(), 'UTC')}`, fields } },
+      tok,
+    );
+  /** The rows of a successful SDK list (throws on a failure). */
+  const rows = async (tok: string, fields = 'request') => {
+    const answer = await sdkList(tok, fields);
+    if (!isSuccess(answer)) throw new Error(`the SDK list answered ${answer.code}`);
+    return answer.data.list;
+  };
 
   beforeAll(async () => {
     t = await createTestApp({ db, now: () => new Date(clock), env: { DEMO_DAYS: '2' } });
@@ -123,12 +131,12 @@ describe.each(testDbKinds)('cached callers on %s', (db) => {
   afterAll(async () => t?.close());
 
   it('applies a role written straight to the store on the very next request', async () => {
-    expect((await sdkList(token)).json().code).toBe(0);
+    expect((await sdkList(token)).code).toBe(0);
     await t.app.db.delete(userRoles).where(eq(userRoles.user_id, userId));
     // Without role 67 and without data permissions the demo user may open no report (402).
-    expect((await sdkList(token)).json().code).toBe(402);
+    expect((await sdkList(token)).code).toBe(402);
     await t.app.db.insert(userRoles).values({ user_id: userId, role_id: Role.ADMIN });
-    expect((await sdkList(token)).json().code).toBe(0);
+    expect((await sdkList(token)).code).toBe(0);
   });
 
   it('reads session, roles, access and scope in one statement when cold, none when warm', async () => {
@@ -156,12 +164,7 @@ describe.each(testDbKinds)('cached callers on %s', (db) => {
     const [m] = await t.app.db.select().from(users).where(eq(users.email, 'member@example.com'));
     if (!m) throw new Error('member missing');
     const member = await loginAs(t.app, 'member@example.com', DEMO_PASSWORD);
-    const keys = async () =>
-      new Set(
-        ((await sdkList(member, 'app_key,request')).json().data?.list ?? []).map(
-          (r: { app_key: string }) => r.app_key,
-        ),
-      );
+    const keys = async () => new Set((await rows(member, 'app_key,request')).map((r) => r.app_key));
     const before = await keys();
     expect(before.size).toBeGreaterThan(0);
     const granted = await t.app.db
@@ -170,7 +173,7 @@ describe.each(testDbKinds)('cached callers on %s', (db) => {
       .where(and(eq(dataPermissions.user_id, m.id), eq(dataPermissions.type, DataPermissionType.SDK)));
     await t.app.db.delete(dataPermissions).where(eq(dataPermissions.user_id, m.id));
     try {
-      expect((await sdkList(member, 'app_key,request')).json().code).not.toBe(0);
+      expect((await sdkList(member, 'app_key,request')).code).not.toBe(0);
     } finally {
       if (granted.length) await t.app.db.insert(dataPermissions).values(granted);
     }
@@ -178,15 +181,14 @@ describe.each(testDbKinds)('cached callers on %s', (db) => {
   });
 
   it('labels rows with an app name changed a moment ago', async () => {
-    const first = (await sdkList(token, 'app_key,request')).json();
-    const key = first.data.list[0].app_key as string;
+    const key = String((await rows(token, 'app_key,request'))[0]?.app_key);
     await t.app.db.update(apps).set({ app_name: 'Renamed just now' }).where(eq(apps.app_key, key));
-    const again = (await sdkList(token, 'app_key,request')).json();
-    expect(again.data.list[0]).toMatchObject({ app_key: key, app_name: 'Renamed just now' });
+    const again = await rows(token, 'app_key,request');
+    expect(again[0]).toMatchObject({ app_key: key, app_name: 'Renamed just now' });
   });
 
   it("keeps other callers' values when someone signs in", async () => {
-    expect((await sdkList(token)).json().code).toBe(0);
+    expect((await sdkList(token)).code).toBe(0);
     const before = t.app.callerCache.generation();
     const other = await loginAs(t.app, 'member@example.com', DEMO_PASSWORD);
     expect(other).toMatch(/\S{20,}/);
@@ -195,17 +197,12 @@ describe.each(testDbKinds)('cached callers on %s', (db) => {
 
   it('refuses a cached session once it expires, and a logged-out one at once', async () => {
     const other = await loginAs(t.app, 'demo@example.com', DEMO_PASSWORD);
-    expect((await sdkList(other)).json().code).toBe(0);
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/v1/passport/user/logout',
-      headers: { token: other },
-    });
-    expect(out.json().code).toBe(0);
-    expect((await sdkList(other)).json().code).toBe(20003);
+    expect((await sdkList(other)).code).toBe(0);
+    expect(await endpointCallers(t.app).call(endpoints.account.logout, {}, other)).toBeNull();
+    expect((await sdkList(other)).code).toBe(20003);
 
-    expect((await sdkList(token)).json().code).toBe(0);
+    expect((await sdkList(token)).code).toBe(0);
     clock += SESSION_TTL_MS + 1000;
-    expect((await sdkList(token)).json().code).toBe(20003);
+    expect((await sdkList(token)).code).toBe(20003);
   });
 });

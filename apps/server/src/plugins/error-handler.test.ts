@@ -6,6 +6,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { envelopeOf } from '../test/envelope.ts';
 import { registerErrorHandler } from './error-handler.ts';
 
 type LogLine = { level: number; msg: string };
@@ -47,7 +48,7 @@ describe('error handler log levels', () => {
     close = () => app.close();
     const res = await app.inject({ url: '/fail' });
     expect(res.statusCode).toBe(500);
-    expect(res.json().code).toBe(602);
+    expect(envelopeOf(res).code).toBe(602);
     expect(lines.some((l) => l.msg === 'unhandled error' && l.level === 50)).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelopeOf } from '../test/envelope.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../test/test-app.ts';
 
 describe.each(testDbKinds)('health probes on %s', (db) => {
@@ -11,13 +12,13 @@ describe.each(testDbKinds)('health probes on %s', (db) => {
   it('/healthz answers up without asking a store', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'accept-language': 'en' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ code: 0, msg: 'Success', data: { status: 'up' } });
+    expect(envelopeOf(res)).toEqual({ code: 0, msg: 'Success', data: { status: 'up' } });
   });
 
   it('/readyz answers 200 when both stores answer', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ accounts: 'up', reports: 'up' });
+    expect(envelopeOf(res).data).toEqual({ accounts: 'up', reports: 'up' });
   });
 
   it('while draining: /readyz and API routes answer 503 with Connection: close, /healthz 200', async () => {
@@ -27,7 +28,11 @@ describe.each(testDbKinds)('health probes on %s', (db) => {
         const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });
         expect(res.statusCode).toBe(503);
         expect(res.headers.connection).toBe('close');
-        expect(res.json()).toEqual({ code: 602, msg: 'System error', data: { failed: ['shutting_down'] } });
+        expect(envelopeOf(res)).toEqual({
+          code: 602,
+          msg: 'System error',
+          data: { failed: ['shutting_down'] },
+        });
       }
       expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     } finally {
@@ -40,7 +45,7 @@ describe.each(testDbKinds)('health probes on %s', (db) => {
     await t.app.reportStore.close();
     const res = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({
+    expect(envelopeOf(res)).toMatchObject({
       code: 602,
       data: { accounts: 'up', reports: 'down', failed: ['reports'] },
     });
@@ -63,6 +68,6 @@ describe('readiness of the accounts store', () => {
     await client.close();
     const res = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(503);
-    expect(res.json().data).toEqual({ accounts: 'down', reports: 'up', failed: ['accounts'] });
+    expect(envelopeOf(res).data).toEqual({ accounts: 'down', reports: 'up', failed: ['accounts'] });
   });
 });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchas, sessions, usedSignatures } from '../db/schema/auth.ts';
 import { users } from '../db/schema/users.ts';
 import { seedDemoAccounts } from '../demo/accounts.ts';
+import { envelopeOf } from '../test/envelope.ts';
 import { loginAs } from '../test/login.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../test/test-app.ts';
 
@@ -84,7 +85,7 @@ describe.each(testDbKinds)('housekeeping sweep on %s', (db) => {
     expect(swept.captchas).toBe(1); // the login's captcha, now used
     expect(swept.signatures).toBe(0); // the login's signature is still inside its window
     const info = await t.app.inject({ method: 'GET', url: '/api/v1/user/user_info', headers: { token } });
-    expect(info.json().code).toBe(200);
+    expect(envelopeOf(info).code).toBe(200);
   });
 
   it('deletes used signatures once their window has passed', async () => {

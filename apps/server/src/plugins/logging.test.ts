@@ -3,6 +3,7 @@
  * log line; the rest of the URL stays readable.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelopeOf } from '../test/envelope.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { redactUrl } from './logging.ts';
 
@@ -33,7 +34,7 @@ describe('request log lines', () => {
       method: 'GET',
       url: `/v1/report/list/sdk?dt=20240101,20240107&api_key=${secret}&token=tok_secret&t=tsecret&code=654321`,
     });
-    expect(res.json().code).toBe(603);
+    expect(envelopeOf(res).code).toBe(603);
     const all = lines.join('\n');
     expect(all).toContain('/v1/report/list/sdk?dt=20240101,20240107&api_key=[redacted]');
     for (const s of [secret, 'tok_secret', 'tsecret', '654321']) expect(all).not.toContain(s);

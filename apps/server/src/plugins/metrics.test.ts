@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelopeOf } from '../test/envelope.ts';
 import { createReportFixture, type ReportFixture, YESTERDAY } from '../test/report-fixture.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { LIMITS } from './rate-limit.ts';
@@ -71,7 +72,7 @@ describe('GET /metrics', () => {
       `/v1/report/trend/sdk?${q}&metric=revenue`,
     ]) {
       const res = await f.app.inject({ method: 'GET', url, headers: { token: f.tokens.demo } });
-      expect(res.json().code).toBe(0);
+      expect(envelopeOf(res).code).toBe(0);
     }
     const after = await scrape();
     expect(sample(after, 'report_query_duration_seconds_count', list)).toBe((lists ?? 0) + 1);
@@ -105,7 +106,7 @@ describe('GET /metrics', () => {
       url: '/v1/passport/captcha/gen_math',
       remoteAddress: ip,
     });
-    expect(refused.json().code).toBe(10002);
+    expect(envelopeOf(refused).code).toBe(10002);
     const text = await scrape();
     expect(sample(text, 'rate_limit_refusals_total', { limiter: 'captcha:ip' })).toBe(2);
     expect(sample(text, 'rate_limit_refusals_total', { limiter: 'login:email' })).toBe(0);
@@ -123,7 +124,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
   it('answers only the bearer of the token', async () => {
     const none = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(none.statusCode).toBe(401);
-    expect(none.json().code).toBe(603);
+    expect(envelopeOf(none).code).toBe(603);
     const wrong = await t.app.inject({
       method: 'GET',
       url: '/metrics',

@@ -3,10 +3,14 @@
  * no-store` (the login's token, a new API key, the two-factor secret and recovery codes, user info,
  * sessions); public reads and the web app's caching are untouched.
  */
+
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../demo/accounts.ts';
+import { envelopeOf } from '../test/envelope.ts';
 import { createInventory, type Inventory } from '../test/inventory-fixture.ts';
+import { dataOf } from '../test/json-caller.ts';
 import { attemptLogin } from '../test/login.ts';
 
 describe('Cache-Control: no-store', () => {
@@ -23,7 +27,7 @@ describe('Cache-Control: no-store', () => {
       headers: { token: inv.tokens.member },
       ...(payload ? { payload } : {}),
     });
-    expect(res.json().code, url).toBeOneOf([0, 200]);
+    expect(envelopeOf(res).code, url).toBeOneOf([0, 200]);
     return res;
   };
 
@@ -48,10 +52,10 @@ describe('Cache-Control: no-store', () => {
     expect(key.headers['cache-control']).toBe('no-store');
     const enrol = await send('POST', '/v1/account/two_factor/enrol', { password: DEMO_PASSWORD });
     expect(enrol.headers['cache-control']).toBe('no-store');
-    const secret = enrol.json().data.secret as string;
+    const { secret } = dataOf(endpoints.security.twoFactorEnrol, enrol);
     const code = await generate({ secret, epoch: Math.floor(inv.app.now().getTime() / 1000) });
     const confirm = await send('POST', '/v1/account/two_factor/confirm', { code });
-    expect(confirm.json().data.recovery_codes).toHaveLength(10);
+    expect(dataOf(endpoints.security.twoFactorConfirm, confirm).recovery_codes).toHaveLength(10);
     expect(confirm.headers['cache-control']).toBe('no-store');
   });
 

@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../db/schema/organisations.ts';
 import { users } from '../db/schema/users.ts';
 import { seedDemoAccounts } from '../demo/accounts.ts';
+import { failureEnvelope } from '../lib/route-schema.ts';
+import { envelopeOf } from '../test/envelope.ts';
 import { attemptLogin, loginAs } from '../test/login.ts';
 import { newLoner } from '../test/org.ts';
 import { postEncrypted, sendSigned } from '../test/signed.ts';
@@ -52,7 +54,8 @@ describe.each(testDbKinds)('U+0000 is refused before the store on %s', (db) => {
 
   const expect604 = (body: { code: number; msg: string; data: unknown }, field: string, lang = 'zh') => {
     expect(body).toMatchObject({ code: 604, msg: codeMessage(604, lang === 'en' ? 'en' : 'zh') });
-    const errors = (body.data as { errors: { field: string; message: string }[] }).errors;
+    const parsed = failureEnvelope.parse(body).data;
+    const errors = parsed && 'errors' in parsed ? parsed.errors : [];
     expect(errors.map((e) => e.field)).toContain(field);
     expect(errors.find((e) => e.field === field)?.message).toMatch(lang === 'en' ? /U\+0000/ : /空字符/);
   };
@@ -64,7 +67,7 @@ describe.each(testDbKinds)('U+0000 is refused before the store on %s', (db) => {
       payload: { captcha_id: `abc${NUL}` },
     });
     expect(refresh.statusCode).toBe(200);
-    expect604(refresh.json(), 'captcha_id');
+    expect604(envelopeOf(refresh), 'captcha_id');
     const query = await t.app.inject({
       method: 'GET',
       url: `/v1/app/channel_name_exist?app_name=${encodeURIComponent(`a${NUL}`)}`,
@@ -72,7 +75,7 @@ describe.each(testDbKinds)('U+0000 is refused before the store on %s', (db) => {
       headers: { 'accept-language': 'en', token: await loginAs(t.app, 'demo@example.com', 'Demo12345') },
     });
     expect(query.statusCode).toBe(200);
-    expect604(query.json(), 'app_name', 'en');
+    expect604(envelopeOf(query), 'app_name', 'en');
   });
 
   it('inside encrypted payloads (login, signup), after decryption', async () => {

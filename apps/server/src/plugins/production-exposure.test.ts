@@ -3,6 +3,8 @@
  * on, and /metrics answers 401 without METRICS_TOKEN; outside production both stay as they were.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { apiDocOf } from '../test/api-doc.ts';
+import { envelopeOf } from '../test/envelope.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 // createTestApp sets CAPTCHA_TEST_ANSWER, which production refuses: an empty value counts as unset.
@@ -20,11 +22,11 @@ describe('production exposure', () => {
     for (const url of ['/docs', '/docs/json', '/docs/static/index.html']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
-      expect(res.json().code).toBe(10008);
+      expect(envelopeOf(res).code).toBe(10008);
     }
     const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(metrics.statusCode).toBe(401);
-    expect(metrics.json().code).toBe(603);
+    expect(envelopeOf(metrics).code).toBe(603);
     expect(metrics.body).not.toContain('http_request_duration_seconds');
     const guess = await t.app.inject({
       method: 'GET',
@@ -37,9 +39,8 @@ describe('production exposure', () => {
   it('production with API_DOCS=1 and METRICS_TOKEN: both served', async () => {
     const token = 'metrics-token-0123456789';
     t = await createTestApp({ env: { ...production, API_DOCS: '1', METRICS_TOKEN: token } });
-    const doc = await t.app.inject({ method: 'GET', url: '/docs/json' });
-    expect(doc.statusCode).toBe(200);
-    expect(doc.json().openapi).toMatch(/^3\./);
+    // apiDocOf throws unless /docs/json answers HTTP 200 with a document.
+    expect((await apiDocOf(t.app)).openapi).toMatch(/^3\./);
     const metrics = await t.app.inject({
       method: 'GET',
       url: '/metrics',

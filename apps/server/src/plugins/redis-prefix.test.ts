@@ -6,6 +6,7 @@
 import { API_KEY_PREFIX } from '@portal/contracts/security.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TWO_FACTOR_LIMIT } from '../modules/two-factor/two-factor-service.ts';
+import { envelopeOf } from '../test/envelope.ts';
 import { attemptLogin } from '../test/login.ts';
 import { type PrivateRedis, startPrivateRedis } from '../test/redis-server.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -51,7 +52,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('two portals on one Redis', () => {
           url: '/v1/report/list/sdk?dt=20260101,20260101&fields=dt,request',
           headers: { authorization: `Bearer ${API_KEY_PREFIX}${'A'.repeat(43)}` },
         });
-        expect(call.json().code).toBe(20003);
+        expect(envelopeOf(call).code).toBe(20003);
       });
       const totp = createCounters(t.app.config);
       await until(prefix, 'totp:user', () => totp.counter('totp:user', TWO_FACTOR_LIMIT).penalty('1'));

@@ -11,10 +11,17 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { envelopeOf } from '../test/envelope.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { answerFrameworkError, registerErrorHandler } from './error-handler.ts';
 
-type Body604 = { code: number; msg: string; data: { errors: { field: string; message: string }[] } };
+/** A 604 answer: its field errors are read, so the body is parsed as one (a different body fails). */
+const body604 = z.object({
+  code: z.number().int(),
+  msg: z.string(),
+  data: z.object({ errors: z.array(z.object({ field: z.string(), message: z.string() })) }),
+});
+type Body604 = z.output<typeof body604>;
 
 const itemSchema = z.object({ name: z.string().min(2), qty: z.number().int() });
 const bodySchema = z.object({
@@ -63,7 +70,7 @@ describe('604 field errors follow Accept-Language', () => {
       payload: payload as object,
       headers: lang ? { 'accept-language': lang } : {},
     });
-    return { status: res.statusCode, body: res.json() as Body604 };
+    return { status: res.statusCode, body: body604.parse(res.json()) };
   }
 
   function byField(body: Body604) {
@@ -102,7 +109,7 @@ describe('604 field errors follow Accept-Language', () => {
       url: '/things',
       headers: { 'accept-language': 'zh-CN' },
     });
-    const mb = missing.json() as Body604;
+    const mb = body604.parse(missing.json());
     expect(mb.code).toBe(604);
     expect(mb.data.errors).toEqual([{ field: '', message: '无效输入：期望 object，实际接收 空值(null)' }]);
 
@@ -111,14 +118,14 @@ describe('604 field errors follow Accept-Language', () => {
       url: '/things/abc?page=1',
       headers: { 'accept-language': 'en' },
     });
-    const pb = path.json() as Body604;
+    const pb = body604.parse(path.json());
     expect(pb.code).toBe(604);
     expect(pb.data.errors).toEqual([
       { field: 'id', message: 'Invalid input: expected number, received NaN' },
     ]);
 
     const query = await app.inject({ method: 'GET', url: '/things/3?page=0' });
-    const qb = query.json() as Body604;
+    const qb = body604.parse(query.json());
     expect(qb.data.errors).toEqual([{ field: 'page', message: '数值过小：期望 number >=1' }]);
   });
 
@@ -134,7 +141,7 @@ describe('604 field errors follow Accept-Language', () => {
         headers: { 'content-type': 'application/json', 'accept-language': lang },
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ code: 604, msg, data: { errors: [{ field: '', message: reason }] } });
+      expect(envelopeOf(res)).toEqual({ code: 604, msg, data: { errors: [{ field: '', message: reason }] } });
     }
   });
 
@@ -146,10 +153,9 @@ describe('604 field errors follow Accept-Language', () => {
       headers: { 'content-type': 'application/json', 'accept-language': 'en' },
     });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().code).toBe(604);
-    expect(empty.json().data.errors[0].message).toBe(
-      'The request body is empty but its content type is JSON',
-    );
+    const emptyBody = body604.parse(empty.json());
+    expect(emptyBody.code).toBe(604);
+    expect(emptyBody.data.errors[0]?.message).toBe('The request body is empty but its content type is JSON');
 
     const large = await app.inject({
       method: 'POST',
@@ -157,7 +163,7 @@ describe('604 field errors follow Accept-Language', () => {
       payload: { title: 'x'.repeat(2000) },
     });
     expect(large.statusCode).toBe(413);
-    expect(large.json()).toEqual({
+    expect(envelopeOf(large)).toEqual({
       code: 604,
       msg: '参数错误',
       data: { errors: [{ field: '', message: '请求体过大' }] },
@@ -170,7 +176,7 @@ describe('604 field errors follow Accept-Language', () => {
       headers: { 'content-type': 'application/xml', 'accept-language': 'en' },
     });
     expect(xml.statusCode).toBe(415);
-    expect(xml.json()).toEqual({
+    expect(envelopeOf(xml)).toEqual({
       code: 604,
       msg: 'Parameter error',
       data: { errors: [{ field: '', message: 'Unsupported content type' }] },
@@ -195,7 +201,7 @@ describe('router errors with frameworkErrors: answerFrameworkError', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(res.json()).toEqual({
+    expect(envelopeOf(res)).toEqual({
       code: 604,
       msg: 'Parameter error',
       data: { errors: [{ field: '', message: 'The request URL is not valid' }] },
@@ -205,7 +211,7 @@ describe('router errors with frameworkErrors: answerFrameworkError', () => {
   it('answers an overlong path parameter with HTTP 414 and the envelope', async () => {
     const res = await app.inject({ method: 'GET', url: `/things/${'9'.repeat(500)}?page=1` });
     expect(res.statusCode).toBe(414);
-    expect(res.json()).toEqual({
+    expect(envelopeOf(res)).toEqual({
       code: 604,
       msg: '参数错误',
       data: { errors: [{ field: '', message: '路径参数过长' }] },
@@ -230,8 +236,8 @@ describe('604 through the real app', () => {
         payload: { captcha_id: 12 },
         headers: { 'accept-language': lang },
       });
-    const zh = (await ask('zh-CN')).json() as Body604;
-    const en = (await ask('en')).json() as Body604;
+    const zh = body604.parse((await ask('zh-CN')).json());
+    const en = body604.parse((await ask('en')).json());
     expect(zh.code).toBe(604);
     expect(en.code).toBe(604);
     expect(zh.data.errors.map((e) => e.field)).toEqual(en.data.errors.map((e) => e.field));

@@ -4,19 +4,24 @@
  * (§4) → POST /v1/passport/user/login with the test captcha answer (TEST_CAPTCHA, §5).
  */
 import { createPublicKey } from 'node:crypto';
+import { type LoginData, loginData } from '@portal/contracts/account.ts';
 import { PLAT_TYPE } from '@portal/contracts/constants.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
+import { type TwoFactorChallengeData, twoFactorChallengeData } from '@portal/contracts/security.ts';
 import { signFields } from '@portal/contracts/sign.ts';
 import type { FastifyInstance } from 'fastify';
 import { CompactEncrypt } from 'jose';
+import { envelopeOf, type RawEnvelope } from './envelope.ts';
 import { TEST_CAPTCHA } from './test-app.ts';
 import { signingTimestamp } from './timestamps.ts';
 
-export type Answer<T = unknown> = { code: number; msg: string; data: T };
+/** An answer envelope of a signed or encrypted call, `data` unknown for the test to narrow. */
+export type Answer = RawEnvelope;
 
 /** Encrypts `payload` (JSON) to the key served by get_key: JWE compact, RSA-OAEP-256 / A256GCM. */
 export async function encryptForServer(app: FastifyInstance, payload: unknown): Promise<string> {
   const res = await app.inject({ method: 'GET', url: '/api/v1/user/get_key' });
-  const { kid, alg, enc, public_key } = res.json().data;
+  const { kid, alg, enc, public_key } = endpoints.account.publicKey.data.parse(envelopeOf(res).data);
   return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(payload)))
     .setProtectedHeader({ alg, enc, kid })
     .encrypt(createPublicKey(public_key));
@@ -29,9 +34,9 @@ export async function newCaptchaId(app: FastifyInstance, ip?: string): Promise<s
     url: '/v1/passport/captcha/gen_math',
     ...(ip ? { remoteAddress: ip } : {}),
   });
-  const body = res.json();
+  const body = envelopeOf(res);
   if (body.code !== 0) throw new Error(`gen_math answered ${body.code}`);
-  return body.data.captcha_id;
+  return endpoints.account.captcha.data.parse(body.data).captcha_id;
 }
 
 export type LoginAttempt = {
@@ -82,12 +87,24 @@ export async function attemptLogin(app: FastifyInstance, attempt: LoginAttempt):
     ...(attempt.ip ? { remoteAddress: attempt.ip } : {}),
   });
   attempt.onHeaders?.(res.headers);
-  return res.json();
+  return envelopeOf(res);
 }
 
 /** Logs in for real and returns the session token; throws when the login does not answer code 0. */
 export async function loginAs(app: FastifyInstance, email: string, password: string): Promise<string> {
   const body = await attemptLogin(app, { email, password });
   if (body.code !== 0) throw new Error(`login of ${email} answered ${body.code} ${body.msg}`);
-  return (body.data as { token: string }).token;
+  return sessionOf(body).token;
+}
+
+/** The session of a successful login answer (account.ts loginData); throws on a failure or a two-factor challenge. */
+export function sessionOf(answer: Answer): LoginData {
+  if (answer.code !== 0) throw new Error(`login answered ${answer.code} ${answer.msg}`);
+  return loginData.parse(answer.data);
+}
+
+/** The two-factor challenge of a login answer (security.ts twoFactorChallengeData); throws on anything else. */
+export function challengeOf(answer: Answer): TwoFactorChallengeData {
+  if (answer.code !== 0) throw new Error(`login answered ${answer.code} ${answer.msg}`);
+  return twoFactorChallengeData.parse(answer.data);
 }

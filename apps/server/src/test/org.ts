@@ -2,6 +2,7 @@
  * Test helpers for organisations: users without an organisation inserted directly (the sign-up flow
  * has its own tests), and organisations created and joined through the public signed endpoints.
  */
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { userRoles, users } from '../db/schema/users.ts';
@@ -39,18 +40,18 @@ export async function newOrganisation(
     is_publisher: 1,
     company_name: name,
   });
-  const companyId = (company.data as { company_id: number }).company_id;
+  const companyId = endpoints.organisation.companySignup.data.parse(company.data).company_id;
   const account = await sendSigned(app, '/v1/passport/account/signup', token, {
     account_name: name,
     company_id: companyId,
   });
-  const accountId = (account.data as { account_id: number }).account_id;
+  const accountId = endpoints.organisation.accountSignup.data.parse(account.data).account_id;
   const bind = await sendSigned(app, '/v1/passport/user/bind_account', token, {
     bind_type: 2,
     account_id: accountId,
   });
   if (bind.code !== 0) throw new Error(`bind answered ${bind.code}`);
-  const newToken = (bind.data as { new_token: string }).new_token;
+  const newToken = endpoints.organisation.bindAccount.data.parse(bind.data).new_token;
   const role = await sendSigned(app, '/v1/permission/user/add_opt_permission', newToken, {
     account_id: accountId,
     user_id: userId,
@@ -73,7 +74,7 @@ export async function newApplicant(
     reason: 'I work here',
   });
   if (bind.code !== 0) throw new Error(`bind answered ${bind.code}`);
-  return { userId, token: (bind.data as { new_token: string }).new_token };
+  return { userId, token: endpoints.organisation.bindAccount.data.parse(bind.data).new_token };
 }
 
 /** Every (user_id, role_id) pair, sorted: to prove a refused call changed nothing. */

@@ -12,7 +12,14 @@ import { companies } from '../db/schema/organisations.ts';
 import { users } from '../db/schema/users.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../demo/accounts.ts';
 import { seedDemoFacts, seedDemoKindFacts } from '../demo/demo-facts.ts';
-import { type EndpointCall, type EndpointFailureCall, endpointCallers } from './json-caller.ts';
+import {
+  type EndpointAnswerCall,
+  type EndpointCall,
+  type EndpointFailureCall,
+  endpointCallers,
+  type JsonCall,
+  jsonCaller,
+} from './json-caller.ts';
 import { loginAs } from './login.ts';
 import { createTestApp, type ReportStoreKind, type TestApp } from './test-app.ts';
 
@@ -29,6 +36,10 @@ export type ReportFixture = TestApp & {
   callEndpoint: EndpointCall;
   /** Calls an endpoint of the table; answers its failure envelope (json-caller.ts). */
   callEndpointFailure: EndpointFailureCall;
+  /** Calls an endpoint of the table; answers either envelope, parsed (json-caller.ts). */
+  endpointAnswer: EndpointAnswerCall;
+  /** Sends raw JSON the table's types refuse (bad input); answers the envelope, `data` unknown (json-caller.ts). */
+  sendRaw: JsonCall;
 };
 
 /** Inserts a session for `userId` and returns its token. */
@@ -89,5 +100,13 @@ export async function createReportFixture(
     return rows.map((r) => r.key).sort();
   };
   const typed = endpointCallers(t.app);
-  return { ...t, tokens, keysOf, callEndpoint: typed.call, callEndpointFailure: typed.fail };
+  return {
+    ...t,
+    tokens,
+    keysOf,
+    callEndpoint: typed.call,
+    callEndpointFailure: typed.fail,
+    endpointAnswer: typed.answer,
+    sendRaw: jsonCaller(t.app),
+  };
 }

@@ -6,6 +6,7 @@
 import { PLAT_TYPE } from '@portal/contracts/constants.ts';
 import { signFields } from '@portal/contracts/sign.ts';
 import type { FastifyInstance } from 'fastify';
+import { envelopeOf } from './envelope.ts';
 import { type Answer, encryptForServer } from './login.ts';
 import { signingTimestamp } from './timestamps.ts';
 
@@ -43,7 +44,7 @@ export async function postEncrypted(
     headers: { 'accept-language': opts.lang ?? 'zh-CN' },
     ...(opts.ip ? { remoteAddress: opts.ip } : {}),
   });
-  return res.json();
+  return envelopeOf(res);
 }
 
 /** Sends the signed fields as a JSON body with the session `token` (method default POST). */
@@ -60,5 +61,5 @@ export async function sendSigned(
     payload: await signed(app, fields, opts),
     headers: { token, 'accept-language': opts.lang ?? 'zh-CN' },
   });
-  return res.json();
+  return envelopeOf(res);
 }

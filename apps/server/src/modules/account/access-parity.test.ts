@@ -6,8 +6,9 @@
  * table, so a rule changed on one side alone fails here.
  */
 import { menuPaths } from '@portal/contracts/access.ts';
-import { type MenuItem, type UserInfo, userInfo } from '@portal/contracts/account.ts';
+import type { MenuItem, UserInfo } from '@portal/contracts/account.ts';
 import { DataPermissionType, Role, UserStatus } from '@portal/contracts/constants.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { type ReportKind, reportKinds } from '@portal/contracts/reports-kinds.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ import { dataPermissions, userRoles, users } from '../../db/schema/users.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../demo/accounts.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { hashToken } from '../../lib/session-token.ts';
+import { endpointCallers } from '../../test/json-caller.ts';
 import { loginAs } from '../../test/login.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/test-app.ts';
 import { loadReportAccess, permittedReports, requireReport } from '../permission/report-access.ts';
@@ -246,9 +248,10 @@ describe.each(testDbKinds)('the server and the web grant the same (issue 15 item
     await seedSynthetic(t);
     for (const email of Object.keys(expected)) {
       const token = await loginAs(t.app, email, DEMO_PASSWORD);
-      const get = async (url: string) => (await t.app.inject({ url, headers: { token } })).json();
-      const menu = (await get('/api/v1/user/menu')).data as MenuItem[];
-      const info = userInfo.parse((await get('/api/v1/user/user_info')).data[0]);
+      const api = endpointCallers(t.app);
+      const menu = await api.call(endpoints.account.menu, {}, token);
+      const [info] = await api.call(endpoints.account.userInfo, {}, token);
+      if (!info) throw new Error(`user_info of ${email} answered no user`);
       seen.set(email, { menu, info, token });
     }
   });

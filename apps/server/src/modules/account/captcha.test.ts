@@ -1,6 +1,9 @@
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import svgCaptcha from 'svg-captcha';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../demo/accounts.ts';
+import { envelopeOf } from '../../test/envelope.ts';
+import { endpointCallers } from '../../test/json-caller.ts';
 import { attemptLogin, newCaptchaId } from '../../test/login.ts';
 import { createTestApp, TEST_CAPTCHA, type TestApp, testDbKinds } from '../../test/test-app.ts';
 
@@ -22,12 +25,11 @@ describe.each(testDbKinds)('math captcha on %s', (db) => {
     vi.spyOn(svgCaptcha, 'createMathExpr').mockReturnValue({ text, data: '<svg>3+4</svg>' });
 
   it('gen_math answers an id and an SVG data URL', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/v1/passport/captcha/gen_math' });
-    const { code, data } = res.json();
-    expect(code).toBe(0);
+    // callEndpoint throws unless the answer is a success.
+    const data = await endpointCallers(t.app).call(endpoints.account.captcha, {}, null);
     expect(data.captcha_id).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(data.b64s).toMatch(/^data:image\/svg\+xml;base64,/);
-    const svg = Buffer.from(data.b64s.split(',')[1], 'base64').toString('utf8');
+    const svg = Buffer.from(data.b64s.split(',')[1] ?? '', 'base64').toString('utf8');
     expect(svg).toMatch(/^<svg[\s\S]*<\/svg>$/);
   });
 
@@ -85,13 +87,11 @@ describe.each(testDbKinds)('math captcha on %s', (db) => {
 
   it('refresh_math answers a new id and invalidates the old one', async () => {
     const oldId = await newCaptchaId(t.app);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/passport/captcha/refresh_math',
-      payload: { captcha_id: oldId },
-    });
-    const { code, data } = res.json();
-    expect(code).toBe(0);
+    const data = await endpointCallers(t.app).call(
+      endpoints.account.captchaRefresh,
+      { body: { captcha_id: oldId } },
+      null,
+    );
     expect(data.captcha_id).not.toBe(oldId);
     expect(data.b64s).toMatch(/^data:image\/svg\+xml;base64,/);
     const old = await attemptLogin(t.app, {
@@ -110,6 +110,6 @@ describe.each(testDbKinds)('math captcha on %s', (db) => {
 
   it('refresh_math without a captcha_id answers 604 with the field', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/v1/passport/captcha/refresh_math', payload: {} });
-    expect(res.json()).toMatchObject({ code: 604, data: { errors: [{ field: 'captcha_id' }] } });
+    expect(envelopeOf(res)).toMatchObject({ code: 604, data: { errors: [{ field: 'captcha_id' }] } });
   });
 });

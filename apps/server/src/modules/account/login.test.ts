@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import { codeMessage } from '@portal/contracts/codes.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/users.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../demo/accounts.ts';
-import { attemptLogin, encryptForServer, loginAs, newCaptchaId } from '../../test/login.ts';
+import { envelopeOf, failureOf } from '../../test/envelope.ts';
+import { dataOf, errorFields } from '../../test/json-caller.ts';
+import { attemptLogin, encryptForServer, loginAs, newCaptchaId, sessionOf } from '../../test/login.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/test-app.ts';
 
 describe.each(testDbKinds)('login on %s', (db) => {
@@ -21,11 +24,11 @@ describe.each(testDbKinds)('login on %s', (db) => {
   it('logs in with an encrypted, signed form and answers a token and company_status 1', async () => {
     const body = await attemptLogin(t.app, { email: ' Demo@Example.com ', password: DEMO_PASSWORD });
     expect(body).toMatchObject({ code: 0, msg: '成功' });
-    const data = body.data as { token: string; company_status: number };
+    const data = sessionOf(body);
     expect(data.company_status).toBe(1);
     expect(data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const me = await t.app.inject({ url: '/api/v1/user/user_info', headers: { token: data.token } });
-    expect(me.json().data[0].email).toBe('demo@example.com');
+    expect(dataOf(endpoints.account.userInfo, me)[0]?.email).toBe('demo@example.com');
   });
 
   it('stores only the SHA-256 of the token', async () => {
@@ -143,17 +146,17 @@ describe.each(testDbKinds)('login on %s', (db) => {
       url: '/v1/passport/user/login',
       payload: { data: 'not.a.jwe.at.all' },
     });
-    expect(garbage.json()).toMatchObject({ code: 604, data: { errors: [{ field: 'data' }] } });
+    expect(envelopeOf(garbage)).toMatchObject({ code: 604, data: { errors: [{ field: 'data' }] } });
     const missing = await t.app.inject({ method: 'POST', url: '/v1/passport/user/login', payload: {} });
-    expect(missing.json().code).toBe(604);
+    expect(envelopeOf(missing).code).toBe(604);
     const noEmail = await t.app.inject({
       method: 'POST',
       url: '/v1/passport/user/login',
       payload: { data: await encryptForServer(t.app, { password: 'x', timestamp: nowSec(), plat_type: 4 }) },
     });
-    const errors = noEmail.json().data.errors as { field: string }[];
-    expect(noEmail.json().code).toBe(604);
-    expect(errors.map((e) => e.field)).toEqual(expect.arrayContaining(['email', 'captcha_id', 'sign']));
+    const refused = failureOf(noEmail);
+    expect(refused.code).toBe(604);
+    expect(errorFields(refused)).toEqual(expect.arrayContaining(['email', 'captcha_id', 'sign']));
   });
 
   it('words the field errors of an encrypted form in the caller language', async () => {
@@ -164,7 +167,8 @@ describe.each(testDbKinds)('login on %s', (db) => {
         headers: { 'accept-language': lang },
         payload: { data: await encryptForServer(t.app, { email: 42, timestamp: nowSec(), plat_type: 4 }) },
       });
-      const errors = res.json().data.errors as { field: string; message: string }[];
+      const data = failureOf(res).data;
+      const errors = data && 'errors' in data ? data.errors : [];
       return errors.find((e) => e.field === 'email')?.message ?? '';
     };
     expect(await messageFor('en')).toMatch(/expected string/i);
@@ -206,6 +210,6 @@ describe.each(testDbKinds)('login on %s', (db) => {
       payload: { data: 'x' },
       headers: { 'accept-language': 'en' },
     });
-    expect(res.json().msg).toBe('Parameter error');
+    expect(envelopeOf(res).msg).toBe('Parameter error');
   });
 });

@@ -1,21 +1,17 @@
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../demo/accounts.ts';
+import { endpointCallers, retryAfter } from '../../test/json-caller.ts';
 import { attemptLogin, loginAs } from '../../test/login.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/test-app.ts';
 
 describe.each(testDbKinds)('password change on %s', (db) => {
   let t: TestApp;
-  const change = async (token: string, old_password: string, new_password: string) =>
-    (
-      await t.app.inject({
-        method: 'PUT',
-        url: '/api/v1/user/password',
-        headers: { token, 'accept-language': 'en' },
-        payload: { old_password, new_password },
-      })
-    ).json();
-  const whoAmI = async (token: string) =>
-    (await t.app.inject({ url: '/api/v1/user/user_info', headers: { token } })).json().code;
+  const api = () => endpointCallers(t.app);
+  /** Either envelope of the password change (json-caller.ts). */
+  const change = (token: string | null, old_password: string, new_password: string) =>
+    api().answer(endpoints.account.changePassword, { body: { old_password, new_password } }, token);
+  const whoAmI = async (token: string) => (await api().answer(endpoints.account.userInfo, {}, token)).code;
 
   beforeAll(async () => {
     t = await createTestApp({ db });
@@ -46,14 +42,13 @@ describe.each(testDbKinds)('password change on %s', (db) => {
   it('limits wrong old passwords (10002) and needs a session (603)', async () => {
     const token = await loginAs(t.app, 'other@example.com', DEMO_PASSWORD);
     for (let i = 0; i < 5; i++) expect((await change(token, 'Wrong12345', 'Next12345')).code).toBe(606);
-    const blocked = await change(token, DEMO_PASSWORD, 'Next12345');
+    const blocked = await api().fail(
+      endpoints.account.changePassword,
+      { body: { old_password: DEMO_PASSWORD, new_password: 'Next12345' } },
+      token,
+    );
     expect(blocked.code).toBe(10002);
-    expect((blocked.data as { retry_after: number }).retry_after).toBeGreaterThan(0);
-    const none = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/user/password',
-      payload: { old_password: 'a', new_password: 'b' },
-    });
-    expect(none.json().code).toBe(603);
+    expect(retryAfter(blocked)).toBeGreaterThan(0);
+    expect((await change(null, 'a', 'b')).code).toBe(603);
   });
 });

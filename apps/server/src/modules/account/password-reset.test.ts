@@ -4,6 +4,7 @@ import { emailCodes } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/users.ts';
 import { DEMO_PASSWORD } from '../../demo/accounts.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { envelopeOf, retryAfterOf } from '../../test/envelope.ts';
 import { attemptLogin, loginAs } from '../../test/login.ts';
 import { codeIn, parseMail, startSmtpServer, type TestSmtp } from '../../test/mail.ts';
 import { postEncrypted } from '../../test/signed.ts';
@@ -71,7 +72,7 @@ describe.each(testDbKinds)('password reset over SMTP on %s', (db) => {
     expect(await forgot(email, code)).toMatchObject({ code: 0, data: null });
     for (const token of [token1, token2]) {
       const me = await t.app.inject({ url: '/api/v1/user/user_info', headers: { token } });
-      expect(me.json().code).toBe(20003);
+      expect(envelopeOf(me).code).toBe(20003);
     }
     expect((await attemptLogin(t.app, { email, password: DEMO_PASSWORD })).code).toBe(605);
     expect((await attemptLogin(t.app, { email, password: NEW_PASSWORD })).code).toBe(0);
@@ -144,7 +145,7 @@ describe.each(testDbKinds)('password reset over SMTP on %s', (db) => {
     }
     const capped = await send(email, nextIp());
     expect(capped.code).toBe(10002);
-    const wait = (capped.data as { retry_after: number }).retry_after;
+    const wait = retryAfterOf(capped);
     expect(wait).toBeGreaterThan(3600 - 5 * 11 - 2);
     expect(wait).toBeLessThanOrEqual(3600 - 5 * 11 + 11);
     later(wait);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../demo/accounts.ts';
 import { LIMITS } from '../../plugins/rate-limit.ts';
+import { envelopeOf, retryAfterOf } from '../../test/envelope.ts';
 import { attemptLogin } from '../../test/login.ts';
 import { postEncrypted } from '../../test/signed.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/test-app.ts';
@@ -26,7 +27,7 @@ describe.each(testDbKinds)('failed-login limits on %s', (db) => {
       ip: '10.2.1.1',
     });
     expect(blocked.code).toBe(10002);
-    const retryAfter = (blocked.data as { retry_after: number }).retry_after;
+    const retryAfter = retryAfterOf(blocked);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(LIMITS.loginPerEmail.durationSeconds);
     // Another account from the same address is not affected.
@@ -76,7 +77,7 @@ describe.each(testDbKinds)('failed-login limits on %s', (db) => {
     }
     const blocked = await attemptLogin(t.app, { email: 'ops@example.com', password: DEMO_PASSWORD, ip });
     expect(blocked.code).toBe(10002);
-    expect((blocked.data as { retry_after: number }).retry_after).toBeGreaterThan(0);
+    expect(retryAfterOf(blocked)).toBeGreaterThan(0);
     expect(
       (await attemptLogin(t.app, { email: 'ops@example.com', password: DEMO_PASSWORD, ip: '10.4.0.2' })).code,
     ).toBe(0);
@@ -90,7 +91,7 @@ describe.each(testDbKinds)('failed-login limits on %s', (db) => {
         url: '/v1/passport/captcha/gen_math',
         remoteAddress: '10.5.0.1',
       });
-      last = res.json().code;
+      last = envelopeOf(res).code;
     }
     expect(last).toBe(10002);
   });
@@ -110,7 +111,7 @@ describe.each(testDbKinds)('failed-login limits on %s', (db) => {
       }
       const blocked = await forgot('member@example.com', '10.6.1.1');
       expect(blocked.code).toBe(10002);
-      const retryAfter = (blocked.data as { retry_after: number }).retry_after;
+      const retryAfter = retryAfterOf(blocked);
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(LIMITS.forgotPerEmail.durationSeconds);
       // Another address from the same client is not affected.
@@ -124,7 +125,7 @@ describe.each(testDbKinds)('failed-login limits on %s', (db) => {
       }
       const blocked = await forgot('reset-next@example.com', ip);
       expect(blocked.code).toBe(10002);
-      expect((blocked.data as { retry_after: number }).retry_after).toBeGreaterThan(0);
+      expect(retryAfterOf(blocked)).toBeGreaterThan(0);
       expect((await forgot('reset-next@example.com', '10.7.0.2')).code).toBe(10005);
     });
   });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../demo/accounts.ts';
+import { envelopeOf } from '../../test/envelope.ts';
 import { loginAs } from '../../test/login.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/test-app.ts';
 
@@ -9,7 +10,7 @@ describe.each(testDbKinds)('sessions on %s', (db) => {
   let t: TestApp;
   let skewMs = 0;
   const userInfo = (headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url: '/api/v1/user/user_info', headers }).then((r) => r.json());
+    t.app.inject({ method: 'GET', url: '/api/v1/user/user_info', headers }).then(envelopeOf);
   beforeAll(async () => {
     t = await createTestApp({ db, now: () => new Date(Date.now() + skewMs) });
     await seedDemoAccounts(t.app.db);
@@ -32,10 +33,10 @@ describe.each(testDbKinds)('sessions on %s', (db) => {
     const other = await loginAs(t.app, 'demo@example.com', DEMO_PASSWORD);
     expect((await userInfo({ token })).code).toBe(200);
     const out = await t.app.inject({ method: 'POST', url: '/v1/passport/user/logout', headers: { token } });
-    expect(out.json()).toEqual({ code: 0, msg: '成功', data: null });
+    expect(envelopeOf(out)).toEqual({ code: 0, msg: '成功', data: null });
     expect((await userInfo({ token })).code).toBe(20003);
     const again = await t.app.inject({ method: 'POST', url: '/v1/passport/user/logout', headers: { token } });
-    expect(again.json().code).toBe(20003);
+    expect(envelopeOf(again).code).toBe(20003);
     // Only that session: another login of the same user still works.
     expect((await userInfo({ token: other })).code).toBe(200);
   });

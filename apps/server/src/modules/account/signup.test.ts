@@ -1,6 +1,8 @@
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../demo/accounts.ts';
-import { attemptLogin } from '../../test/login.ts';
+import { endpointCallers } from '../../test/json-caller.ts';
+import { attemptLogin, sessionOf } from '../../test/login.ts';
 import { codeIn, parseMail, startSmtpServer, type TestSmtp } from '../../test/mail.ts';
 import { postEncrypted } from '../../test/signed.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/test-app.ts';
@@ -45,8 +47,8 @@ describe.each(testDbKinds)('sign-up on %s', (db) => {
     expect(res).toMatchObject({ code: 0, data: { user_id: expect.any(Number) } });
     const login = await attemptLogin(t.app, { email: 'newbie@example.com', password: 'Start12345' });
     expect(login).toMatchObject({ code: 0, data: { company_status: 0 } });
-    const token = (login.data as { token: string }).token;
-    const [info] = (await t.app.inject({ url: '/api/v1/user/user_info', headers: { token } })).json().data;
+    const { token } = sessionOf(login);
+    const [info] = await endpointCallers(t.app).call(endpoints.account.userInfo, {}, token);
     expect(info).toMatchObject({
       email: 'newbie@example.com',
       name: 'New Person',

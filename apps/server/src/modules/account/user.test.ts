@@ -1,4 +1,4 @@
-import { userInfo } from '@portal/contracts/account.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
@@ -10,6 +10,7 @@ import {
   seedDemoAccounts,
 } from '../../demo/accounts.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { endpointCallers, isSuccess } from '../../test/json-caller.ts';
 import { loginAs } from '../../test/login.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/test-app.ts';
 
@@ -18,8 +19,9 @@ const paths = (menu: Menu): string[] => menu.flatMap((m) => [m.path, ...paths(m.
 
 describe.each(testDbKinds)('user_info and menu on %s', (db) => {
   let t: TestApp;
-  const get = async (url: string, token: string, lang = 'zh-CN') =>
-    (await t.app.inject({ method: 'GET', url, headers: { token, 'accept-language': lang } })).json();
+  const api = () => endpointCallers(t.app);
+  /** The caller's menu, parsed by its entry (throws on a failure). */
+  const menuOf = (token: string) => api().call(endpoints.account.menu, {}, token, 'zh-CN');
   beforeAll(async () => {
     t = await createTestApp({ db });
     await seedDemoAccounts(t.app.db);
@@ -35,11 +37,13 @@ describe.each(testDbKinds)('user_info and menu on %s', (db) => {
 
   it('user_info answers code 200 and data[0] with every field of spec §3', async () => {
     const token = await loginAs(t.app, 'member@example.com', DEMO_PASSWORD);
-    const body = await get('/api/v1/user/user_info', token, 'en');
+    const body = await api().answer(endpoints.account.userInfo, {}, token, 'en');
     expect(body.code).toBe(200);
     expect(body.msg).toBe('Success');
+    if (!isSuccess(body)) throw new Error(`user_info answered ${body.code}`);
     expect(body.data).toHaveLength(1);
-    const info = userInfo.parse(body.data[0]);
+    const [info] = body.data;
+    if (!info) throw new Error('user_info answered no user');
     expect(info).toMatchObject({
       email: 'member@example.com',
       user_name: 'member',
@@ -60,7 +64,7 @@ describe.each(testDbKinds)('user_info and menu on %s', (db) => {
 
   it('user_info of a user without an organisation', async () => {
     const token = await loginAs(t.app, 'loner@example.com', DEMO_PASSWORD);
-    const [info] = (await get('/api/v1/user/user_info', token)).data;
+    const [info] = await api().call(endpoints.account.userInfo, {}, token, 'zh-CN');
     expect(info).toMatchObject({
       company_id: null,
       company_name: null,
@@ -74,8 +78,9 @@ describe.each(testDbKinds)('user_info and menu on %s', (db) => {
 
   it('menu of the super admin: reports, app report, apps, ad slots, payments, account, users, roles', async () => {
     const token = await loginAs(t.app, 'demo@example.com', DEMO_PASSWORD);
-    const body = await get('/api/v1/user/menu', token);
+    const body = await api().answer(endpoints.account.menu, {}, token, 'zh-CN');
     expect(body.code).toBe(0);
+    if (!isSuccess(body)) throw new Error(`menu answered ${body.code}`);
     expect(paths(body.data)).toEqual([
       '/report',
       '/report/sdk',
@@ -92,13 +97,13 @@ describe.each(testDbKinds)('user_info and menu on %s', (db) => {
       '/users',
       '/roles',
     ]);
-    expect(body.data[0].key).toBe('menu.reports');
-    expect(body.data[0].children[0]).toEqual({ key: 'menu.sdkReport', path: '/report/sdk' });
+    expect(body.data[0]?.key).toBe('menu.reports');
+    expect(body.data[0]?.children?.[0]).toEqual({ key: 'menu.sdkReport', path: '/report/sdk' });
   });
 
   it('menu of a member with SDK and affiliate data permissions: those reports, no management', async () => {
     const token = await loginAs(t.app, 'member@example.com', DEMO_PASSWORD);
-    const p = paths((await get('/api/v1/user/menu', token)).data);
+    const p = paths(await menuOf(token));
     expect(p).toContain('/report/sdk');
     expect(p).toContain('/report/newreport');
     expect(p).not.toContain('/report/rtb');
@@ -108,7 +113,7 @@ describe.each(testDbKinds)('user_info and menu on %s', (db) => {
 
   it('menu of another organisation: no APP report, no affiliate', async () => {
     const token = await loginAs(t.app, 'other@example.com', DEMO_PASSWORD);
-    const p = paths((await get('/api/v1/user/menu', token)).data);
+    const p = paths(await menuOf(token));
     expect(p).toContain('/report/sdk');
     expect(p).not.toContain('/appReport/list');
     expect(p).not.toContain('/report/reportv2');
@@ -117,15 +122,15 @@ describe.each(testDbKinds)('user_info and menu on %s', (db) => {
   it('menu without an organisation, or while pending, holds only the account entries', async () => {
     const account = ['/account', '/account/index', '/account/modPassword'];
     const loner = await loginAs(t.app, 'loner@example.com', DEMO_PASSWORD);
-    expect(paths((await get('/api/v1/user/menu', loner)).data)).toEqual(account);
+    expect(paths(await menuOf(loner))).toEqual(account);
     await t.app.db.update(users).set({ status: 3 }).where(eq(users.email, 'other@example.com'));
     const pending = await loginAs(t.app, 'other@example.com', DEMO_PASSWORD);
-    expect(paths((await get('/api/v1/user/menu', pending)).data)).toEqual(account);
+    expect(paths(await menuOf(pending))).toEqual(account);
     await t.app.db.update(users).set({ status: 1 }).where(eq(users.email, 'other@example.com'));
   });
 
   it('both need a session', async () => {
-    expect((await t.app.inject({ url: '/api/v1/user/menu' })).json().code).toBe(603);
-    expect((await t.app.inject({ url: '/api/v1/user/user_info' })).json().code).toBe(603);
+    expect((await api().fail(endpoints.account.menu, {}, null)).code).toBe(603);
+    expect((await api().fail(endpoints.account.userInfo, {}, null)).code).toBe(603);
   });
 });

@@ -9,6 +9,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, auditLog } from '../../db/schema/security.ts';
 import { users } from '../../db/schema/users.ts';
+import { apiDocOf } from '../../test/api-doc.ts';
+import { failureOf, retryAfterOf } from '../../test/envelope.ts';
 import { endpointCallers } from '../../test/json-caller.ts';
 import { createReportFixture, type ReportFixture, YESTERDAY } from '../../test/report-fixture.ts';
 import { testDbKinds } from '../../test/test-app.ts';
@@ -99,10 +101,9 @@ describe.each(testDbKinds)('reporting API keys on %s', (db) => {
   });
 
   it('documents the bearer scheme on the report list and export routes only', async () => {
-    const doc = (await f.app.inject({ method: 'GET', url: '/docs/json' })).json();
-    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
-    const schemes = (path: string) =>
-      (doc.paths[path]?.get?.security ?? []).flatMap((s: Record<string, unknown>) => Object.keys(s));
+    const doc = await apiDocOf(f.app);
+    expect(doc.components?.securitySchemes?.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const schemes = (path: string) => (doc.paths[path]?.get?.security ?? []).flatMap((s) => Object.keys(s));
     for (const path of [
       '/v1/report/list/sdk',
       '/v1/report/export/rtb',
@@ -173,7 +174,7 @@ describe.each(testDbKinds)('reporting API keys on %s', (db) => {
     const over = await fail(sdkList, { query: q, ...bearer(k.key) }, null);
     expect(over.code).toBe(10002);
     expect(over.data).toEqual({ retry_after: expect.any(Number) });
-    expect((over.data as { retry_after: number }).retry_after).toBeGreaterThan(0);
+    expect(retryAfterOf(over)).toBeGreaterThan(0);
     await call(sdkList, { query: q, ...bearer(other.key) }, null);
     const [row] = await f.app.db.select().from(apiKeys).where(eq(apiKeys.id, k.id));
     expect(row?.use_count).toBe(API_KEY_LIMIT.points);
@@ -187,9 +188,9 @@ describe.each(testDbKinds)('reporting API keys on %s', (db) => {
     expect(await policy(true)).toMatchObject({ required_by_organisation: true });
     try {
       expect((await fail(sdkList, { query: q, ...bearer(k.key) }, null)).code).toBe(10031);
-      expect((await get('/v1/report/export/sdk', { key: k.key }, { ...q, format: 'csv' })).json().code).toBe(
-        10031,
-      );
+      expect(
+        failureOf(await get('/v1/report/export/sdk', { key: k.key }, { ...q, format: 'csv' })).code,
+      ).toBe(10031);
     } finally {
       expect(await policy(false)).toMatchObject({ required_by_organisation: false });
     }

@@ -80,7 +80,7 @@ describe.each(testDbKinds)('apps on %s', (db) => {
   it('enforces lengths, the store address rules and a second-level category', async () => {
     // The field errors of a refused form; none (and the app created) for a valid one.
     const fieldsOf = async (form: AppCreateInput) => {
-      const res = await inv.call('POST', '/v1/app', inv.tokens.demo, form);
+      const res = await inv.endpointAnswer(endpoints.apps.create, { body: form }, inv.tokens.demo);
       return res.code === 0 ? [] : fieldMessages(failureEnvelope.parse(res));
     };
     expect(await fieldsOf(appForm('com.a.long', 'x'.repeat(31)))).toEqual([

@@ -11,6 +11,7 @@ import { apps } from '../../db/schema/inventory.ts';
 import { auditLog } from '../../db/schema/security.ts';
 import { users } from '../../db/schema/users.ts';
 import { DEMO_PASSWORD } from '../../demo/accounts.ts';
+import { envelopeOf, failureOf } from '../../test/envelope.ts';
 import { appForm, appIdByName, createInventory, type Inventory } from '../../test/inventory-fixture.ts';
 import { loginAs } from '../../test/login.ts';
 import { testDbKinds } from '../../test/test-app.ts';
@@ -50,7 +51,7 @@ describe.each(testDbKinds)('audit log on %s', (db) => {
 
   it('each change of apps, ad slots, statuses, members, roles and data permissions writes one entry', async () => {
     const created = await audited(() =>
-      inv.call('POST', '/v1/app', inv.tokens.demo, appForm('com.audit.first')),
+      inv.endpointAnswer(endpoints.apps.create, { body: appForm('com.audit.first') }, inv.tokens.demo),
     );
     expect(created).toHaveLength(1);
     expect(created[0]).toMatchObject({
@@ -67,61 +68,95 @@ describe.each(testDbKinds)('audit log on %s', (db) => {
     );
 
     const edited = await audited(() =>
-      inv.call('PUT', '/v1/app', inv.tokens.demo, { id: appId, ...appForm('com.audit.first', 'Renamed') }),
+      inv.endpointAnswer(
+        endpoints.apps.update,
+        { body: { id: appId, ...appForm('com.audit.first', 'Renamed') } },
+        inv.tokens.demo,
+      ),
     );
     expect(edited.map((e) => [e.action, e.before, e.after])).toEqual([
       ['update', { app_name: 'first' }, { app_name: 'Renamed' }],
     ]);
     const approved = await audited(() =>
-      inv.call('PUT', '/v1/app/status', inv.tokens.ops, { id: appId, audit_status: 2 }),
+      inv.endpointAnswer(endpoints.apps.setStatus, { body: { id: appId, audit_status: 2 } }, inv.tokens.ops),
     );
     expect(approved.map((e) => [e.actor_id, e.company_id, e.action, e.before, e.after])).toEqual([
       [ids.ops, demoCompany, 'status', { audit_status: 1 }, { audit_status: 2 }],
     ]);
 
     const slot = await audited(() =>
-      inv.call('POST', '/v1/adpos', inv.tokens.demo, {
-        app: { id: appId },
-        adpos_name: 'Audit Banner',
-        ad_style: 3,
-        content_type: [2],
-      }),
+      inv.endpointAnswer(
+        endpoints.placements.create,
+        {
+          body: {
+            app: { id: appId },
+            adpos_name: 'Audit Banner',
+            ad_style: 3,
+            content_type: [2],
+          },
+        },
+        inv.tokens.demo,
+      ),
     );
     expect(slot.map((e) => [e.object_type, e.action])).toEqual([['adpos', 'create']]);
     const slotId = Number(slot[0]?.object_id);
     const renamed = await audited(() =>
-      inv.call('PUT', '/v1/adpos', inv.tokens.demo, {
-        adpos_id: slotId,
-        app: { id: appId },
-        adpos_name: 'Audit Banner 2',
-        ad_style: 3,
-        content_type: [2],
-      }),
+      inv.endpointAnswer(
+        endpoints.placements.update,
+        {
+          body: {
+            adpos_id: slotId,
+            app: { id: appId },
+            adpos_name: 'Audit Banner 2',
+            ad_style: 3,
+            content_type: [2],
+          },
+        },
+        inv.tokens.demo,
+      ),
     );
     expect(renamed.map((e) => [e.action, e.after])).toEqual([['update', { adpos_name: 'Audit Banner 2' }]]);
     expect(
       (
         await audited(() =>
-          inv.call('PUT', '/v1/adpos/status', inv.tokens.ops, { id: slotId, audit_status: 2 }),
+          inv.endpointAnswer(
+            endpoints.placements.setStatus,
+            { body: { id: slotId, audit_status: 2 } },
+            inv.tokens.ops,
+          ),
         )
       ).length,
     ).toBe(1);
     expect(
-      (await audited(() => inv.call('DELETE', '/v1/adpos', inv.tokens.demo, { id: slotId, status: -1 }))).map(
-        (e) => [e.object_type, e.action, e.after],
-      ),
+      (
+        await audited(() =>
+          inv.endpointAnswer(
+            endpoints.placements.remove,
+            { body: { id: slotId, status: -1 } },
+            inv.tokens.demo,
+          ),
+        )
+      ).map((e) => [e.object_type, e.action, e.after]),
     ).toEqual([['adpos', 'delete', { audit_status: -1 }]]);
     expect(
-      (await audited(() => inv.call('DELETE', '/v1/app', inv.tokens.demo, { id: appId, status: -1 }))).map(
-        (e) => [e.object_type, e.action],
-      ),
+      (
+        await audited(() =>
+          inv.endpointAnswer(endpoints.apps.remove, { body: { id: appId, status: -1 } }, inv.tokens.demo),
+        )
+      ).map((e) => [e.object_type, e.action]),
     ).toEqual([['app', 'delete']]);
 
     const perms = await audited(() =>
-      inv.call('PUT', '/v1/company/users/data_permission', inv.tokens.demo, {
-        user_id: ids.member,
-        permissions: [],
-      }),
+      inv.endpointAnswer(
+        endpoints.members.setDataPermission,
+        {
+          body: {
+            user_id: ids.member,
+            permissions: [],
+          },
+        },
+        inv.tokens.demo,
+      ),
     );
     expect(perms.map((e) => [e.object_type, e.object_id, e.after])).toEqual([
       ['data_permission', String(ids.member), { permissions: [] }],
@@ -130,37 +165,57 @@ describe.each(testDbKinds)('audit log on %s', (db) => {
       (perms[0]?.before as { permissions: unknown[] } | undefined)?.permissions.length ?? 0,
     ).toBeGreaterThan(0);
     const role = await audited(() =>
-      inv.call('PUT', '/v1/company/users/roles', inv.tokens.demo, { user_id: ids.member, role_ids: [67] }),
+      inv.endpointAnswer(
+        endpoints.members.setRoles,
+        { body: { user_id: ids.member, role_ids: [67] } },
+        inv.tokens.demo,
+      ),
     );
     expect(role.map((e) => [e.object_type, e.before, e.after])).toEqual([
       ['role', { role_ids: [68] }, { role_ids: [67] }],
     ]);
-    await inv.call('PUT', '/v1/company/users/roles', inv.tokens.demo, {
-      user_id: ids.member,
-      role_ids: [68],
-    });
+    await inv.callEndpoint(
+      endpoints.members.setRoles,
+      {
+        body: {
+          user_id: ids.member,
+          role_ids: [68],
+        },
+      },
+      inv.tokens.demo,
+    );
     const inactivated = await audited(() =>
-      inv.call('PUT', '/v1/company/users/status', inv.tokens.demo, { user_id: ids.member, status: 2 }),
+      inv.endpointAnswer(
+        endpoints.members.setStatus,
+        { body: { user_id: ids.member, status: 2 } },
+        inv.tokens.demo,
+      ),
     );
     expect(inactivated.map((e) => [e.object_type, e.action, e.before, e.after])).toEqual([
       ['member', 'status', { status: 1 }, { status: 2 }],
     ]);
-    await inv.call('PUT', '/v1/company/users/status', inv.tokens.demo, { user_id: ids.member, status: 1 });
+    await inv.callEndpoint(
+      endpoints.members.setStatus,
+      { body: { user_id: ids.member, status: 1 } },
+      inv.tokens.demo,
+    );
   });
 
   it('records the client address of the request', async () => {
     const appId = await appIdByName(inv, 'Puzzle Quest Saga');
     const before = await lastId();
-    const res = await inv.app.inject({
-      method: 'PUT',
-      url: '/v1/app/status',
-      remoteAddress: '203.0.113.7',
-      headers: { token: inv.tokens.demo },
-      payload: { id: appId, audit_status: 3 },
-    });
-    expect(res.json().code).toBe(0);
+    const res = await inv.callEndpoint(
+      endpoints.apps.setStatus,
+      { body: { id: appId, audit_status: 3 }, remoteAddress: '203.0.113.7' },
+      inv.tokens.demo,
+    );
+    expect(res.audit_status).toBe(3);
     expect((await entriesAfter(before)).map((e) => e.ip)).toEqual(['203.0.113.7']);
-    await inv.call('PUT', '/v1/app/status', inv.tokens.demo, { id: appId, audit_status: 2 });
+    await inv.callEndpoint(
+      endpoints.apps.setStatus,
+      { body: { id: appId, audit_status: 2 } },
+      inv.tokens.demo,
+    );
   });
 
   it('a refused or failed change writes no entry', async () => {
@@ -168,14 +223,24 @@ describe.each(testDbKinds)('audit log on %s', (db) => {
     // Refused: publishers cannot approve, a taken package name.
     expect(
       await audited(
-        () => inv.call('PUT', '/v1/app/status', inv.tokens.demo, { id: appId, audit_status: 4 }),
+        () =>
+          inv.endpointAnswer(
+            endpoints.apps.setStatus,
+            { body: { id: appId, audit_status: 4 } },
+            inv.tokens.demo,
+          ),
         10007,
       ),
     ).toEqual([]);
     const [existing] = await inv.app.db.select().from(apps).where(eq(apps.id, appId));
     expect(
       await audited(
-        () => inv.call('POST', '/v1/app', inv.tokens.demo, appForm(existing?.package_name ?? '')),
+        () =>
+          inv.endpointAnswer(
+            endpoints.apps.create,
+            { body: appForm(existing?.package_name ?? '') },
+            inv.tokens.demo,
+          ),
         10006,
       ),
     ).toEqual([]);
@@ -188,7 +253,12 @@ describe.each(testDbKinds)('audit log on %s', (db) => {
     try {
       expect(
         await audited(
-          () => inv.call('PUT', '/v1/app/status', inv.tokens.demo, { id: appId, audit_status: 3 }),
+          () =>
+            inv.endpointAnswer(
+              endpoints.apps.setStatus,
+              { body: { id: appId, audit_status: 3 } },
+              inv.tokens.demo,
+            ),
           602,
         ),
       ).toEqual([]);
@@ -251,13 +321,13 @@ describe.each(testDbKinds)('audit log on %s', (db) => {
     expect(lines).toHaveLength(5);
     expect(lines.slice(1).every((l) => l.includes(',adpos,'))).toBe(true);
     expect(
-      (
+      failureOf(
         await inv.app.inject({
           method: 'GET',
-          url: '/v1/audit/export',
+          url: endpoints.security.auditExport.path,
           headers: { token: member },
-        })
-      ).json().code,
+        }),
+      ).code,
     ).toBe(402);
 
     for (const method of ['PUT', 'DELETE', 'POST'] as const) {
@@ -267,7 +337,7 @@ describe.each(testDbKinds)('audit log on %s', (db) => {
         headers: { token: inv.tokens.ops },
         payload: {},
       });
-      expect(res.json().code).not.toBe(0);
+      expect(envelopeOf(res).code).not.toBe(0);
     }
   });
 });

@@ -3,6 +3,7 @@
  * (successful and failed logins, a lockout, wrong two-factor codes, a recovery code, password change,
  * sign-outs); a new session shows its address and device at once, before any later request.
  */
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,10 +12,12 @@ import { users } from '../../db/schema/users.ts';
 import { DEMO_PASSWORD } from '../../demo/accounts.ts';
 import { hashToken } from '../../lib/session-token.ts';
 import { createInventory, type Inventory } from '../../test/inventory-fixture.ts';
-import { attemptLogin, loginAs } from '../../test/login.ts';
+import { attemptLogin, challengeOf, loginAs, sessionOf } from '../../test/login.ts';
 import { listSignInEvents } from './sign-in-events.ts';
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
+
+const sec = endpoints.security;
 
 describe('sign-in events', () => {
   let inv: Inventory;
@@ -25,13 +28,7 @@ describe('sign-in events', () => {
   }, 180_000);
   afterAll(async () => inv?.close());
 
-  const eventsOf = async (token: string) =>
-    (await inv.call('GET', '/v1/account/security_events', token)).data.list as {
-      action: string;
-      ip: string | null;
-      device: string;
-      detail: Record<string, unknown> | null;
-    }[];
+  const eventsOf = async (token: string) => (await inv.callEndpoint(sec.events, {}, token)).list;
 
   it('a sign-in is listed with its address and device, and the session shows them at once', async () => {
     const signedIn = await attemptLogin(inv.app, {
@@ -40,7 +37,7 @@ describe('sign-in events', () => {
       ip: '203.0.113.9',
       userAgent: FIREFOX,
     });
-    const token = (signedIn.data as { token: string }).token;
+    const { token } = sessionOf(signedIn);
     // Written at sign-in, before any later request of the session could (activity.ts).
     const [details] = await inv.app.db
       .select()
@@ -69,23 +66,24 @@ describe('sign-in events', () => {
     ]);
     expect(otherEvents[0]?.ip).toBe('198.51.100.3');
     // In the organisation's audit log too, for its admins.
-    const audit = await inv.call('GET', '/v1/audit/list', inv.tokens.other, {
-      object_type: 'sign_in',
-      page_size: 100,
-    });
-    expect(audit.code).toBe(0);
-    expect((audit.data.list as { action: string }[]).some((e) => e.action === 'locked_out')).toBe(true);
+    const audit = await inv.callEndpoint(
+      sec.auditList,
+      { query: { object_type: 'sign_in', page_size: 100 } },
+      inv.tokens.other,
+    );
+    expect(audit.list.some((e) => e.action === 'locked_out')).toBe(true);
 
     const first = await loginAs(inv.app, 'member@example.com', DEMO_PASSWORD);
     const second = await loginAs(inv.app, 'member@example.com', DEMO_PASSWORD);
-    const pw = await inv.call('PUT', '/api/v1/user/password', first, {
-      old_password: DEMO_PASSWORD,
-      new_password: DEMO_PASSWORD,
-    });
-    expect(pw.code).toBe(0);
+    const pw = await inv.callEndpoint(
+      endpoints.account.changePassword,
+      { body: { old_password: DEMO_PASSWORD, new_password: DEMO_PASSWORD } },
+      first,
+    );
+    expect(pw).toBeNull();
     const third = await loginAs(inv.app, 'member@example.com', DEMO_PASSWORD);
     expect(second).not.toBe(third);
-    expect((await inv.call('POST', '/v1/passport/user/logout', first)).code).toBe(0);
+    expect(await inv.callEndpoint(endpoints.account.logout, {}, first)).toBeNull();
     const actions = (await eventsOf(third)).map((e) => e.action);
     expect(actions.slice(0, 3)).toEqual(['signed_out', 'login', 'password_changed']);
     // Another user's page does not show the member's or the other's events.
@@ -94,31 +92,27 @@ describe('sign-in events', () => {
 
   it('wrong two-factor codes and a recovery code', async () => {
     const token = await loginAs(inv.app, 'ops@example.com', DEMO_PASSWORD);
-    const started = await inv.call('POST', '/v1/account/two_factor/enrol', token, {
-      password: DEMO_PASSWORD,
-    });
-    const secret = started.data.secret as string;
+    const started = await inv.callEndpoint(sec.twoFactorEnrol, { body: { password: DEMO_PASSWORD } }, token);
+    const secret = started.secret;
     skewMs += 30_000;
     const code = await generate({ secret, epoch: Math.floor(now().getTime() / 1000) });
-    const confirmed = await inv.call('POST', '/v1/account/two_factor/confirm', token, { code });
-    const recovery = confirmed.data.recovery_codes as string[];
-    const challengeOf = async () =>
-      (
-        (await attemptLogin(inv.app, { email: 'ops@example.com', password: DEMO_PASSWORD })).data as {
-          two_factor_challenge: string;
-        }
-      ).two_factor_challenge;
-    const wrong = await inv.call('POST', '/v1/passport/user/login/two_factor', null, {
-      challenge: await challengeOf(),
-      code: '000000',
-    });
+    const confirmed = await inv.callEndpoint(sec.twoFactorConfirm, { body: { code } }, token);
+    const recovery = confirmed.recovery_codes;
+    const challenge = async () =>
+      challengeOf(await attemptLogin(inv.app, { email: 'ops@example.com', password: DEMO_PASSWORD }))
+        .two_factor_challenge;
+    const wrong = await inv.callEndpointFailure(
+      sec.twoFactorLogin,
+      { body: { challenge: await challenge(), code: '000000' } },
+      null,
+    );
     expect(wrong.code).toBe(10030);
-    const viaRecovery = await inv.call('POST', '/v1/passport/user/login/two_factor', null, {
-      challenge: await challengeOf(),
-      recovery_code: recovery[0],
-    });
-    expect(viaRecovery.code).toBe(0);
-    const actions = (await eventsOf(viaRecovery.data.token)).map((e) => e.action);
+    const viaRecovery = await inv.callEndpoint(
+      sec.twoFactorLogin,
+      { body: { challenge: await challenge(), recovery_code: recovery[0] } },
+      null,
+    );
+    const actions = (await eventsOf(viaRecovery.token)).map((e) => e.action);
     expect(actions.slice(0, 3)).toEqual(['login', 'recovery_code_used', 'two_factor_failed']);
   });
 });

@@ -1,5 +1,7 @@
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { signFields } from '@portal/contracts/sign.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelopeOf } from '../../test/envelope.ts';
 import { createInventory, type Inventory } from '../../test/inventory-fixture.ts';
 import { testDbKinds } from '../../test/test-app.ts';
 
@@ -20,15 +22,16 @@ describe.each(testDbKinds)('signed /external_api partner calls on %s', (db) => {
     const all = { partner_id: 'acme', timestamp: ts, ...fields };
     return { ...all, sign: await signFields(key, all) };
   };
+  /** A signed call sent raw (the signature is over the fields as sent); the envelope's data unknown. */
   const get = async (url: string, query: Record<string, unknown>) =>
-    (
+    envelopeOf(
       await inv.app.inject({
         url,
         query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-      })
-    ).json();
+      }),
+    );
   const post = async (url: string, body: Record<string, unknown>) =>
-    (await inv.app.inject({ method: 'POST', url, payload: body })).json();
+    envelopeOf(await inv.app.inject({ method: 'POST', url, payload: body }));
 
   it('refuses unsigned, wrongly signed, unknown-partner and stale calls with 10003', async () => {
     expect((await get('/external_api/profit_center', {})).code).toBe(10003);
@@ -62,17 +65,20 @@ describe.each(testDbKinds)('signed /external_api partner calls on %s', (db) => {
     expect((await notice({ id: 8, name: 'Media APAC', status: 2 })).code).toBe(0);
     expect((await notice({ id: 9, name: '' })).code).toBe(604);
     const listed = await get('/external_api/profit_center', await signedQuery({}));
-    expect(listed).toMatchObject({ code: 0, data: [{ id: 7, name: 'Games Europe' }] });
-    expect((await inv.call('GET', '/v1/ops/profit_center', inv.tokens.ops)).data).toEqual([
+    expect(listed.code).toBe(0);
+    expect(endpoints.external.profitCenters.data.parse(listed.data)).toMatchObject([
+      { id: 7, name: 'Games Europe' },
+    ]);
+    expect(await inv.callEndpoint(endpoints.ops.profitCenters, {}, inv.tokens.ops)).toEqual([
       { id: 7, name: 'Games Europe' },
     ]);
   });
 
   it('lists publisher companies by cooperation type', async () => {
     const names = async (q: Record<string, unknown>) =>
-      (await get('/external_api/company/list', await signedQuery(q))).data.map(
-        (c: { company_name: string }) => c.company_name,
-      );
+      endpoints.external.companies.data
+        .parse((await get('/external_api/company/list', await signedQuery(q))).data)
+        .map((c) => c.company_name);
     expect(await names({ is_publisher: 1, cooperation_types: '[1]' })).toEqual(['Demo Games', 'Other Media']);
     expect(await names({ is_publisher: 1, cooperation_types: '4' })).toEqual(['Demo Games']);
     expect(await names({ is_publisher: 0 })).toEqual(['Portal Network Operations']);

@@ -6,12 +6,14 @@
  */
 import { codeMessage } from '@portal/contracts/codes.ts';
 import { Role, UserStatus } from '@portal/contracts/constants.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../db/schema/organisations.ts';
 import { userRoles, users } from '../../db/schema/users.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../demo/accounts.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { endpointCallers } from '../../test/json-caller.ts';
 import { loginAs } from '../../test/login.ts';
 import { allRoles, newApplicant, newOrganisation, type Org, userRow } from '../../test/org.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/test-app.ts';
@@ -21,19 +23,15 @@ describe.each(testDbKinds)('owner and co-admins on %s', (db) => {
   let owner: Org;
   let coA: { userId: number; token: string };
   let coB: { userId: number; token: string };
-  const call = async (method: 'PUT' | 'DELETE', url: string, token: string, payload: unknown, lang = 'en') =>
-    (
-      await t.app.inject({
-        method,
-        url,
-        headers: { token, 'accept-language': lang },
-        payload: payload as object,
-      })
-    ).json();
-  const setRole = (token: string, user_id: number, role: number, lang?: string) =>
-    call('PUT', '/v1/company/users/roles', token, { user_id, role_ids: [role] }, lang);
-  const setStatus = (token: string, user_id: number, status: number) =>
-    call('PUT', '/v1/company/users/status', token, { user_id, status });
+  const m = endpoints.members;
+  /** Either envelope of an endpoint, success data parsed by its entry (json-caller.ts). */
+  const answer: ReturnType<typeof endpointCallers>['answer'] = (...args) =>
+    endpointCallers(t.app).answer(...args);
+  const setRole = (token: string, user_id: number, role: 67 | 68, lang?: string) =>
+    answer(m.setRoles, { body: { user_id, role_ids: [role] } }, token, lang);
+  const setStatus = (token: string, user_id: number, status: 1 | 2) =>
+    answer(m.setStatus, { body: { user_id, status } }, token);
+  const remove = (token: string, user_id: number) => answer(m.remove, { body: { user_id } }, token);
 
   /** An applicant approved by the owner, then made co-admin by the owner; a fresh token. */
   async function coAdmin(email: string) {
@@ -57,16 +55,14 @@ describe.each(testDbKinds)('owner and co-admins on %s', (db) => {
     const demote = await setRole(coA.token, owner.userId, Role.MEMBER);
     expect(demote).toMatchObject({ code: 10026, msg: codeMessage(10026, 'en') });
     expect((await setStatus(coA.token, owner.userId, UserStatus.INACTIVE)).code).toBe(10026);
-    expect((await call('DELETE', '/v1/company/users', coA.token, { user_id: owner.userId })).code).toBe(
-      10026,
-    );
+    expect((await remove(coA.token, owner.userId)).code).toBe(10026);
     expect(await allRoles(t.app)).toEqual(before);
     expect((await userRow(t.app, owner.userId)).status).toBe(UserStatus.ACTIVE);
   });
 
   it("only the owner changes the owner's data permissions (issue 22 item 18)", async () => {
     const grants = (token: string, user_id: number) =>
-      call('PUT', '/v1/company/users/data_permission', token, { user_id, permissions: [] });
+      answer(m.setDataPermission, { body: { user_id, permissions: [] } }, token);
     const refused = await grants(coA.token, owner.userId);
     expect(refused).toMatchObject({ code: 10050, msg: codeMessage(10050, 'en') });
     // The owner may change their own, and a co-admin another co-admin's.
@@ -126,7 +122,7 @@ describe.each(testDbKinds)('owner and co-admins on %s', (db) => {
     const demote = await setRole(opsToken, admin.id, Role.MEMBER, 'zh-CN');
     expect(demote).toMatchObject({ code: 10025, msg: codeMessage(10025, 'zh') });
     expect((await setStatus(opsToken, admin.id, UserStatus.INACTIVE)).code).toBe(10025);
-    expect((await call('DELETE', '/v1/company/users', opsToken, { user_id: admin.id })).code).toBe(10025);
+    expect((await remove(opsToken, admin.id)).code).toBe(10025);
     expect(await allRoles(t.app)).toContain(`${admin.id}:${Role.ADMIN}`);
   });
 });

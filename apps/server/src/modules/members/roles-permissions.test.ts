@@ -1,3 +1,4 @@
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyChannels } from '../../db/schema/organisations.ts';
@@ -9,6 +10,7 @@ import {
   demoRtbChannels,
   seedDemoAccounts,
 } from '../../demo/accounts.ts';
+import { type EndpointCallers, endpointCallers, jsonCaller } from '../../test/json-caller.ts';
 import { loginAs } from '../../test/login.ts';
 import { allRoles } from '../../test/org.ts';
 import { createTestApp, type TestApp, testDbKinds } from '../../test/test-app.ts';
@@ -20,15 +22,10 @@ describe.each(testDbKinds)('roles and data permissions on %s', (db) => {
   let memberId: number;
   let demoId: number;
   let companyId: number;
-  const call = async (method: 'GET' | 'PUT', url: string, token: string, payload?: unknown) =>
-    (
-      await t.app.inject({
-        method,
-        url,
-        headers: { token, 'accept-language': 'en' },
-        ...(payload ? { payload } : {}),
-      })
-    ).json();
+  const m = endpoints.members;
+  /** Success data parsed by the entry (json-caller.ts); `fail` the failure envelope. */
+  const call: EndpointCallers['call'] = (...args) => endpointCallers(t.app).call(...args);
+  const fail: EndpointCallers['fail'] = (...args) => endpointCallers(t.app).fail(...args);
   const idOf = async (email: string) => {
     const [row] = await t.app.db.select().from(users).where(eq(users.email, email));
     if (!row) throw new Error(email);
@@ -52,28 +49,25 @@ describe.each(testDbKinds)('roles and data permissions on %s', (db) => {
   afterAll(async () => t.close());
 
   it('the catalogue shows 70 as not assignable, 67 and 68 as assignable, in the caller language', async () => {
-    const res = await call('GET', '/v1/company/roles', demo);
-    expect(res).toMatchObject({
-      code: 0,
-      data: [
-        { id: 70, assignable: false },
-        { id: 67, name: 'Super admin', assignable: true },
-        { id: 68, name: 'Member', assignable: true },
-      ],
-    });
+    const res = await call(m.roles, {}, demo);
+    expect(res).toMatchObject([
+      { id: 70, assignable: false },
+      { id: 67, name: 'Super admin', assignable: true },
+      { id: 68, name: 'Member', assignable: true },
+    ]);
     const member = await loginAs(t.app, 'member@example.com', DEMO_PASSWORD);
-    expect((await call('GET', '/v1/company/roles', member)).code).toBe(402);
+    expect((await fail(m.roles, {}, member)).code).toBe(402);
   });
 
   it('promotes a member to co-admin and the owner demotes them again (refusals: owner.test.ts)', async () => {
-    const promote = await call('PUT', '/v1/company/users/roles', demo, { user_id: memberId, role_ids: [67] });
-    expect(promote).toMatchObject({ code: 0, data: { user_id: memberId, role_ids: [67] } });
+    const promote = await call(m.setRoles, { body: { user_id: memberId, role_ids: [67] } }, demo);
+    expect(promote).toMatchObject({ user_id: memberId, role_ids: [67] });
     const member = await loginAs(t.app, 'member@example.com', DEMO_PASSWORD);
     // The co-admin now manages the organisation (roles are read per request).
-    expect((await call('GET', '/v1/company/roles', member)).code).toBe(0);
-    const demote = await call('PUT', '/v1/company/users/roles', demo, { user_id: memberId, role_ids: [68] });
-    expect(demote).toMatchObject({ code: 0, data: { role_ids: [68] } });
-    expect((await call('GET', '/v1/company/roles', member)).code).toBe(402);
+    expect(await call(m.roles, {}, member)).toHaveLength(3);
+    const demote = await call(m.setRoles, { body: { user_id: memberId, role_ids: [68] } }, demo);
+    expect(demote).toMatchObject({ role_ids: [68] });
+    expect((await fail(m.roles, {}, member)).code).toBe(402);
     expect(
       (await allRoles(t.app)).filter((r) => r.startsWith(`${memberId}:`) || r.startsWith(`${demoId}:`)),
     ).toEqual([`${demoId}:67`, `${memberId}:68`].sort());
@@ -81,19 +75,20 @@ describe.each(testDbKinds)('roles and data permissions on %s', (db) => {
 
   it('never assigns 70, and never across organisations', async () => {
     const before = await allRoles(t.app);
-    const seventy = await call('PUT', '/v1/company/users/roles', demo, { user_id: memberId, role_ids: [70] });
+    // Role lists the body's schema refuses, sent raw.
+    const raw = jsonCaller(t.app);
+    const seventy = await raw('PUT', m.setRoles.path, demo, { user_id: memberId, role_ids: [70] });
     expect(seventy.code).toBe(604);
-    const two = await call('PUT', '/v1/company/users/roles', demo, { user_id: memberId, role_ids: [67, 68] });
+    const two = await raw('PUT', m.setRoles.path, demo, { user_id: memberId, role_ids: [67, 68] });
     expect(two.code).toBe(604);
-    const cross = await call('PUT', '/v1/company/users/roles', other, { user_id: memberId, role_ids: [67] });
+    const cross = await fail(m.setRoles, { body: { user_id: memberId, role_ids: [67] } }, other);
     expect(cross.code).toBe(402);
     expect(await allRoles(t.app)).toEqual(before);
   });
 
   it('the editor offers only the organisation apps and channels, and shows what the member has', async () => {
-    const res = await call('GET', `/v1/company/users/data_permission?user_id=${memberId}`, demo);
-    expect(res.code).toBe(0);
-    const options = res.data.options as { type: number; rule: string }[];
+    const res = await call(m.dataPermission, { query: { user_id: memberId } }, demo);
+    const options = res.options;
     expect(options.filter((o) => o.type === 3).map((o) => o.rule)).toContain(
       demoAppKey('com.demogames.mergekingdom'),
     );
@@ -109,66 +104,70 @@ describe.each(testDbKinds)('roles and data permissions on %s', (db) => {
       ]),
     );
     for (const c of demoRtbChannels) expect(channels.some((o) => o.rule === c)).toBe(false);
-    expect(res.data.granted.map((g: { rule: string }) => g.rule).sort()).toEqual(
+    expect(res.granted.map((g) => g.rule).sort()).toEqual(
       [
         demoAppKey('com.demogames.puzzlequest'),
         demoAppKey('com.demogames.wordblitz'),
         demoAffiliateChannels[0],
       ].sort(),
     );
-    expect((await call('GET', `/v1/company/users/data_permission?user_id=${memberId}`, other)).code).toBe(
-      402,
-    );
+    expect((await fail(m.dataPermission, { query: { user_id: memberId } }, other)).code).toBe(402);
   });
 
   it('saving replaces the set and reports follow it on the next request', async () => {
     const member = await loginAs(t.app, 'member@example.com', DEMO_PASSWORD);
     const channelKeys = async () =>
-      ((await call('GET', '/v1/user/channels?publisher_type=1', member)).data as { app_key: string }[])
+      (await call(endpoints.reports.channels, { query: { publisher_type: 1 } }, member))
         .map((c) => c.app_key)
         .sort();
     expect(await channelKeys()).toHaveLength(2);
     const merge = demoAppKey('com.demogames.mergekingdom');
-    const saved = await call('PUT', '/v1/company/users/data_permission', demo, {
-      user_id: memberId,
-      permissions: [
-        { type: 3, rule: merge },
-        { type: 3, rule: merge },
-        { type: 5, rule: 'aff-partner-a' },
-      ],
-    });
-    expect(saved.code).toBe(0);
-    expect(saved.data.granted).toEqual([
+    const saved = await call(
+      m.setDataPermission,
+      {
+        body: {
+          user_id: memberId,
+          permissions: [
+            { type: 3, rule: merge },
+            { type: 3, rule: merge },
+            { type: 5, rule: 'aff-partner-a' },
+          ],
+        },
+      },
+      demo,
+    );
+    expect(saved.granted).toEqual([
       { type: 3, rule: merge, name: 'Merge Kingdom' },
       { type: 5, rule: 'aff-partner-a', name: 'aff-partner-a' },
     ]);
     expect(await channelKeys()).toEqual([merge]);
-    const [info] = (await call('GET', '/api/v1/user/user_info', member)).data;
-    expect(
-      info.data_permission.map((d: { permission_info: { type: number } }) => d.permission_info.type),
-    ).toEqual([3, 5]);
+    const [info] = await call(endpoints.account.userInfo, {}, member);
+    expect(info?.data_permission.map((d) => d.permission_info.type)).toEqual([3, 5]);
   });
 
   it('refuses another organisation app key or an unknown channel with 604 and changes nothing', async () => {
     const before = await t.app.db.select().from(dataPermissions).where(eq(dataPermissions.user_id, memberId));
-    const res = await call('PUT', '/v1/company/users/data_permission', demo, {
-      user_id: memberId,
-      permissions: [
-        { type: 3, rule: demoAppKey('com.demogames.puzzlequest') },
-        { type: 3, rule: demoAppKey('com.othermedia.dailynews') },
-        { type: 4, rule: 'aff-partner-a' },
-      ],
-    });
+    const res = await fail(
+      m.setDataPermission,
+      {
+        body: {
+          user_id: memberId,
+          permissions: [
+            { type: 3, rule: demoAppKey('com.demogames.puzzlequest') },
+            { type: 3, rule: demoAppKey('com.othermedia.dailynews') },
+            { type: 4, rule: 'aff-partner-a' },
+          ],
+        },
+      },
+      demo,
+    );
     expect(res).toMatchObject({
       code: 604,
       data: { errors: [{ field: 'permissions.1.rule' }, { field: 'permissions.2.rule' }] },
     });
     const after = await t.app.db.select().from(dataPermissions).where(eq(dataPermissions.user_id, memberId));
     expect(after).toEqual(before);
-    const cross = await call('PUT', '/v1/company/users/data_permission', other, {
-      user_id: memberId,
-      permissions: [],
-    });
+    const cross = await fail(m.setDataPermission, { body: { user_id: memberId, permissions: [] } }, other);
     expect(cross.code).toBe(402);
     expect(
       await t.app.db.select().from(dataPermissions).where(eq(dataPermissions.user_id, memberId)),

@@ -6,6 +6,7 @@
  * browser update); the sign-in records the user's language; `notify` writes once per dedupe key and
  * refuses params that do not match the kind's declaration.
  */
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import { notifications } from '../../db/schema/notifications.ts';
 import { users } from '../../db/schema/users.ts';
 import { DEMO_PASSWORD } from '../../demo/accounts.ts';
 import { createInventory, type Inventory } from '../../test/inventory-fixture.ts';
-import { attemptLogin } from '../../test/login.ts';
+import { attemptLogin, sessionOf } from '../../test/login.ts';
 import { newApplicant, newLoner } from '../../test/org.ts';
 import { testDbKinds } from '../../test/test-app.ts';
 import { userLanguage } from './language.ts';
@@ -51,10 +52,14 @@ describe.each(testDbKinds)('notification events on %s', (db) => {
     const demo = await userOf('demo@example.com');
     const member = await userOf('member@example.com');
     // member becomes a co-admin: told of the new role.
-    await inv.call('PUT', '/v1/company/users/roles', inv.tokens.demo, { user_id: member.id, role_ids: [67] });
+    await inv.callEndpoint(
+      endpoints.members.setRoles,
+      { body: { user_id: member.id, role_ids: [67] } },
+      inv.tokens.demo,
+    );
     expect(await kindsOf(member.id)).toEqual(['role_changed']);
-    const [told] = (await inv.call('GET', '/v1/notifications', inv.tokens.member)).data.list;
-    expect(told.title).toBe('Your role is now administrator');
+    const [told] = (await inv.callEndpoint(endpoints.notifications.list, {}, inv.tokens.member)).list;
+    expect(told?.title).toBe('Your role is now administrator');
 
     const applicant = await newApplicant(
       inv.app,
@@ -63,77 +68,128 @@ describe.each(testDbKinds)('notification events on %s', (db) => {
     );
     expect(await kindsOf(demo.id)).toEqual(['join_requested']);
     expect(await kindsOf(member.id)).toEqual(['role_changed', 'join_requested']);
-    const [request] = (await inv.call('GET', '/v1/notifications', inv.tokens.demo)).data.list;
+    const [request] = (await inv.callEndpoint(endpoints.notifications.list, {}, inv.tokens.demo)).list;
     expect(request).toMatchObject({ kind: 'join_requested', link: '/users' });
-    expect(request.body).toContain('I work here');
+    expect(request?.body).toContain('I work here');
     expect(await kindsOf(applicant.userId)).toEqual([]);
 
     // demo approves: member (the other admin) hears of it, demo (who acted) does not.
-    const approved = await inv.call('PUT', '/v1/company/users/status', inv.tokens.demo, {
-      user_id: applicant.userId,
-      status: 1,
-    });
-    expect(approved.code).toBe(0);
+    const approved = await inv.callEndpoint(
+      endpoints.members.setStatus,
+      {
+        body: {
+          user_id: applicant.userId,
+          status: 1,
+        },
+      },
+      inv.tokens.demo,
+    );
+    expect(approved.status).toBe(1);
     expect(await kindsOf(member.id)).toEqual(['role_changed', 'join_requested', 'member_joined']);
     expect(await kindsOf(demo.id)).toEqual(['join_requested']);
 
     // Data permissions: told when the set changes, not when the same set is saved again.
-    const editor = await inv.call('GET', '/v1/company/users/data_permission', inv.tokens.demo, {
-      user_id: applicant.userId,
-    });
-    const option = editor.data.options[0];
+    const editor = await inv.callEndpoint(
+      endpoints.members.dataPermission,
+      {
+        query: {
+          user_id: applicant.userId,
+        },
+      },
+      inv.tokens.demo,
+    );
+    const option = editor.options[0];
+    if (!option) throw new Error('the editor offers no option');
     const save = () =>
-      inv.call('PUT', '/v1/company/users/data_permission', inv.tokens.demo, {
-        user_id: applicant.userId,
-        permissions: [{ type: option.type, rule: option.rule }],
-      });
-    expect((await save()).code).toBe(0);
-    expect((await save()).code).toBe(0);
+      inv.callEndpoint(
+        endpoints.members.setDataPermission,
+        {
+          body: {
+            user_id: applicant.userId,
+            permissions: [{ type: option.type, rule: option.rule }],
+          },
+        },
+        inv.tokens.demo,
+      );
+    const granted = [[option.type, option.rule]];
+    expect((await save()).granted.map((g) => [g.type, g.rule])).toEqual(granted);
+    expect((await save()).granted.map((g) => [g.type, g.rule])).toEqual(granted);
     expect(await kindsOf(applicant.userId)).toEqual(['data_permission_changed']);
 
     // Demoted again: told again; a refused change tells nobody.
-    await inv.call('PUT', '/v1/company/users/roles', inv.tokens.demo, { user_id: member.id, role_ids: [68] });
+    await inv.callEndpoint(
+      endpoints.members.setRoles,
+      { body: { user_id: member.id, role_ids: [68] } },
+      inv.tokens.demo,
+    );
     expect((await kindsOf(member.id)).filter((k) => k === 'role_changed')).toHaveLength(2);
-    const refused = await inv.call('PUT', '/v1/company/users/roles', inv.tokens.member, {
-      user_id: demo.id,
-      role_ids: [68],
-    });
+    const refused = await inv.callEndpointFailure(
+      endpoints.members.setRoles,
+      {
+        body: {
+          user_id: demo.id,
+          role_ids: [68],
+        },
+      },
+      inv.tokens.member,
+    );
     expect(refused.code).not.toBe(0);
     expect(await kindsOf(demo.id)).toEqual(['join_requested']);
   });
 
   it('an API key created and two-factor turned off are told to that user', async () => {
     const other = await userOf('other@example.com');
-    const key = await inv.call('POST', '/v1/account/api_keys', inv.tokens.other, { name: 'Nightly ETL' });
-    expect(key.code).toBe(0);
-    const [created] = (await inv.call('GET', '/v1/notifications', inv.tokens.other)).data.list;
+    const key = await inv.callEndpoint(
+      endpoints.security.createApiKey,
+      { body: { name: 'Nightly ETL' } },
+      inv.tokens.other,
+    );
+    const [created] = (await inv.callEndpoint(endpoints.notifications.list, {}, inv.tokens.other)).list;
     expect(created).toMatchObject({
       kind: 'api_key_created',
       title: 'API key "Nightly ETL" was created',
       link: '/account/apiKeys',
     });
-    expect(created.body).toContain(key.data.key.slice(0, 12));
-    expect(created.body).not.toContain(key.data.key);
+    expect(created?.body).toContain(key.key.slice(0, 12));
+    expect(created?.body).not.toContain(key.key);
 
-    const started = await inv.call('POST', '/v1/account/two_factor/enrol', inv.tokens.other, {
-      password: 'Demo12345',
-    });
-    const secret = started.data.secret as string;
+    const started = await inv.callEndpoint(
+      endpoints.security.twoFactorEnrol,
+      {
+        body: {
+          password: 'Demo12345',
+        },
+      },
+      inv.tokens.other,
+    );
+    const secret = started.secret;
     const code = (at: Date) => generate({ secret, epoch: Math.floor(at.getTime() / 1000) });
     expect(
       (
-        await inv.call('POST', '/v1/account/two_factor/confirm', inv.tokens.other, {
-          code: await code(clock),
-        })
-      ).code,
-    ).toBe(0);
+        await inv.callEndpoint(
+          endpoints.security.twoFactorConfirm,
+          {
+            body: {
+              code: await code(clock),
+            },
+          },
+          inv.tokens.other,
+        )
+      ).recovery_codes.length,
+    ).toBeGreaterThan(0);
     expect(await kindsOf(other.id)).toEqual(['api_key_created']);
     clock = new Date(clock.getTime() + 60_000);
-    const off = await inv.call('POST', '/v1/account/two_factor/disable', inv.tokens.other, {
-      password: DEMO_PASSWORD,
-      code: await code(clock),
-    });
-    expect(off.code).toBe(0);
+    const off = await inv.callEndpoint(
+      endpoints.security.twoFactorDisable,
+      {
+        body: {
+          password: DEMO_PASSWORD,
+          code: await code(clock),
+        },
+      },
+      inv.tokens.other,
+    );
+    expect(off).toBeNull();
     expect(await kindsOf(other.id)).toEqual(['api_key_created', 'two_factor_disabled']);
     expect(await kindsOf((await userOf('demo@example.com')).id)).toEqual([]);
   });
@@ -150,22 +206,21 @@ describe.each(testDbKinds)('notification events on %s', (db) => {
         lang,
         ip: '203.0.113.9',
       });
-      expect(r.code).toBe(0);
-      return (r.data as { token: string }).token;
+      return sessionOf(r).token;
     };
     const token = await signIn(CHROME_WIN, 'en-US,en;q=0.9');
     expect(await kindsOf(userId)).toEqual(['new_device_sign_in']);
     expect(await userLanguage(inv.app.db, userId)).toBe('en');
     // Read from the same browser (a session's device is the latest user agent it used).
-    const listed = await inv.app.inject({
-      method: 'GET',
-      url: '/v1/notifications',
-      headers: { token, 'user-agent': CHROME_WIN, 'accept-language': 'en' },
-    });
-    const [told] = listed.json().data.list;
-    expect(told.title).toBe('New sign-in: Chrome 120 · Windows 10');
-    expect(told.body).toContain('203.0.113.9');
-    expect(told.link).toBe('/account/security');
+    const listed = await inv.callEndpoint(
+      endpoints.notifications.list,
+      { headers: { 'user-agent': CHROME_WIN } },
+      token,
+    );
+    const [told] = listed.list;
+    expect(told?.title).toBe('New sign-in: Chrome 120 · Windows 10');
+    expect(told?.body).toContain('203.0.113.9');
+    expect(told?.link).toBe('/account/security');
     await signIn(CHROME_WIN_NEWER, 'zh-CN');
     expect(await kindsOf(userId)).toEqual(['new_device_sign_in']);
     expect(await userLanguage(inv.app.db, userId)).toBe('zh');

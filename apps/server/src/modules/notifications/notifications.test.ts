@@ -46,11 +46,11 @@ describe.each(testDbKinds)('notifications on %s', (db) => {
     return { id: made.id, name };
   }
   const review = (entity: 'app' | 'adpos', id: number, audit_status: number, reason?: string) =>
-    inv.call('PUT', entity === 'app' ? '/v1/app/status' : '/v1/adpos/status', inv.tokens.ops, {
-      id,
-      audit_status,
-      ...(reason === undefined ? {} : { reason }),
-    });
+    inv.endpointAnswer(
+      entity === 'app' ? endpoints.apps.setStatus : endpoints.placements.setStatus,
+      { body: { id, audit_status, ...(reason === undefined ? {} : { reason }) } },
+      inv.tokens.ops,
+    );
   const n = endpoints.notifications;
   const bell = (token: string, lang: 'en' | 'zh-CN' = 'en', query: { unread?: '0' | '1' } = {}) =>
     inv.callEndpoint(n.list, { query }, token, lang);
@@ -63,16 +63,15 @@ describe.each(testDbKinds)('notifications on %s', (db) => {
     for (const reason of [undefined, '', '   ', 'bad\u202ereason', 'x'.repeat(201), 'line\nbreak']) {
       const refused = await review('app', a.id, 4, reason);
       expect(refused.code).toBe(604);
-      expect(refused.data.errors).toEqual([{ field: 'reason', message: expect.any(String) }]);
+      expect(refused.data).toEqual({ errors: [{ field: 'reason', message: expect.any(String) }] });
     }
-    const zh = await inv.call(
-      'PUT',
-      '/v1/app/status',
+    const zh = await inv.callEndpointFailure(
+      endpoints.apps.setStatus,
+      { body: { id: a.id, audit_status: 4 } },
       inv.tokens.ops,
-      { id: a.id, audit_status: 4 },
       'zh-CN',
     );
-    expect(zh.data.errors[0].message).toBe('请填写拒绝原因');
+    expect(zh.data).toEqual({ errors: [{ field: 'reason', message: '请填写拒绝原因' }] });
     const listed = await inv.callEndpoint(
       endpoints.apps.list,
       { query: { app_name: a.name } },
@@ -131,7 +130,11 @@ describe.each(testDbKinds)('notifications on %s', (db) => {
     );
     expect(entry?.after).toEqual({ audit_status: 4, reason: 'The store page is missing' });
     // Freezing an approved app is no review decision: nothing new.
-    await inv.call('PUT', '/v1/app/status', inv.tokens.demo, { id: approved.id, audit_status: 3 });
+    await inv.callEndpoint(
+      endpoints.apps.setStatus,
+      { body: { id: approved.id, audit_status: 3 } },
+      inv.tokens.demo,
+    );
     expect(await unread(inv.tokens.demo)).toBe(3);
   });
 
@@ -186,7 +189,8 @@ describe.each(testDbKinds)('notifications on %s', (db) => {
       { list: [{ kind: 'app_approved', channels: 'sms' }] },
       { list: [] },
     ]) {
-      expect((await inv.call('PUT', '/v1/notifications/preferences', inv.tokens.demo, bad)).code).toBe(604);
+      // Bodies the schema refuses, sent raw.
+      expect((await inv.sendRaw('PUT', n.setPreferences.path, inv.tokens.demo, bad)).code).toBe(604);
     }
     const emailJobs = async () => inv.app.db.select().from(jobs).where(eq(jobs.kind, EMAIL_JOB));
 
@@ -224,13 +228,19 @@ describe.each(testDbKinds)('notifications on %s', (db) => {
     const before = new Set((await outboxMails(dir)).map((m) => m.file));
     const fresh = async () => (await outboxMails(dir)).filter((m) => !before.has(m.file));
     // demo reads English, member Chinese.
-    expect((await inv.call('PUT', '/api/v1/user/language', inv.tokens.demo, { lang: 'en' })).code).toBe(0);
-    expect((await inv.call('PUT', '/api/v1/user/language', inv.tokens.demo, { lang: 'fr' })).code).toBe(604);
-    await inv.call('PUT', '/api/v1/user/language', inv.tokens.member, { lang: 'zh' });
+    const setLanguage = endpoints.account.setLanguage;
+    expect((await inv.endpointAnswer(setLanguage, { body: { lang: 'en' } }, inv.tokens.demo)).code).toBe(0);
+    // A language the body's schema refuses, sent raw.
+    expect((await inv.sendRaw('PUT', setLanguage.path, inv.tokens.demo, { lang: 'fr' })).code).toBe(604);
+    await inv.callEndpoint(setLanguage, { body: { lang: 'zh' } }, inv.tokens.member);
     const a = await newApp();
     await review('app', a.id, 2);
     const memberId = await userId('member@example.com');
-    await inv.call('PUT', '/v1/company/users/roles', inv.tokens.demo, { user_id: memberId, role_ids: [67] });
+    await inv.callEndpoint(
+      endpoints.members.setRoles,
+      { body: { user_id: memberId, role_ids: [67] } },
+      inv.tokens.demo,
+    );
     // Nothing is mailed before the queue runs.
     expect(await fresh()).toEqual([]);
     await inv.app.jobs.drain();
@@ -262,6 +272,10 @@ describe.each(testDbKinds)('notifications on %s', (db) => {
     expect(emailed.every((n) => n.emailed_at !== null)).toBe(true);
     const file = (await fresh())[0]?.file ?? '';
     expect((await readFile(path.join(dir, file), 'utf8')).length).toBeGreaterThan(0);
-    await inv.call('PUT', '/v1/company/users/roles', inv.tokens.demo, { user_id: memberId, role_ids: [68] });
+    await inv.callEndpoint(
+      endpoints.members.setRoles,
+      { body: { user_id: memberId, role_ids: [68] } },
+      inv.tokens.demo,
+    );
   });
 });

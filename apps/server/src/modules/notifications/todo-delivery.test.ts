@@ -4,8 +4,10 @@
  * operations; a claim whose instance died is resent after its lease; two instances never post the
  * same row; an instance without TODO_WEBHOOK_URL leaves the jobs to one that has it.
  */
+
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { signFields } from '@portal/contracts/sign.ts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -72,14 +74,16 @@ describe.each(testDbKinds)('to-do delivery on %s', (db) => {
   });
 
   it('posts each change once, signed with the partner secret, with an idempotency key, then marks it', async () => {
-    const made = await inv.call(
-      'POST',
-      '/v1/app',
+    const made = await inv.callEndpoint(
+      endpoints.apps.create,
+      { body: appForm('com.demogames.todo', 'Todo App') },
       inv.tokens.demo,
-      appForm('com.demogames.todo', 'Todo App'),
     );
-    expect(made.code).toBe(0);
-    await inv.call('PUT', '/v1/app/status', inv.tokens.ops, { id: made.data.id, audit_status: 2 });
+    await inv.callEndpoint(
+      endpoints.apps.setStatus,
+      { body: { id: made.id, audit_status: 2 } },
+      inv.tokens.ops,
+    );
     expect(await outcomes()).toEqual(['done', 'done']);
     // Jobs run side by side: compare in the order of the changes.
     const sorted = received.map((r) => [r.body.action_type, r.body.to_status]).sort();
@@ -89,7 +93,7 @@ describe.each(testDbKinds)('to-do delivery on %s', (db) => {
     ]);
     for (const r of received) {
       expect(r.headers['idempotency-key']).toBe(r.body.idempotency_key);
-      expect(r.body).toMatchObject({ partner_id: 'todo-partner', entity: 'app', entity_id: made.data.id });
+      expect(r.body).toMatchObject({ partner_id: 'todo-partner', entity: 'app', entity_id: made.id });
       expect(r.body.timestamp).toBe(Math.floor(clock.getTime() / 1000));
       expect(r.body.sign).toBe(await signFields('s3cret', r.body));
       expect(r.body.sign).not.toBe(await signFields('zzz', r.body));
@@ -97,14 +101,16 @@ describe.each(testDbKinds)('to-do delivery on %s', (db) => {
     expect(await pending()).toEqual([]);
     expect(await outcomes()).toEqual([]);
     expect(received).toHaveLength(2);
-    const listed = await inv.call('GET', '/v1/ops/todo', inv.tokens.ops, { state: 'all' });
-    expect(listed.data.list.every((t: { delivered_at: string | null }) => t.delivered_at !== null)).toBe(
-      true,
-    );
+    const listed = await inv.callEndpoint(endpoints.ops.todo, { query: { state: 'all' } }, inv.tokens.ops);
+    expect(listed.list.every((t) => t.delivered_at !== null)).toBe(true);
   });
 
   it('retries a failed delivery after an exponential backoff, keeping the same idempotency key', async () => {
-    await inv.call('POST', '/v1/app', inv.tokens.demo, appForm('com.demogames.retry', 'Retry App'));
+    await inv.callEndpoint(
+      endpoints.apps.create,
+      { body: appForm('com.demogames.retry', 'Retry App') },
+      inv.tokens.demo,
+    );
     answerStatus = 503;
     expect(await outcomes()).toEqual(['retry']);
     const [row] = await pending();
@@ -124,7 +130,11 @@ describe.each(testDbKinds)('to-do delivery on %s', (db) => {
   });
 
   it('keeps undelivered rows listed for operations (no URL, or out of attempts)', async () => {
-    await inv.call('POST', '/v1/app', inv.tokens.demo, appForm('com.demogames.stuck', 'Stuck App'));
+    await inv.callEndpoint(
+      endpoints.apps.create,
+      { body: appForm('com.demogames.stuck', 'Stuck App') },
+      inv.tokens.demo,
+    );
     answerStatus = 500;
     await inv.app.db.update(jobs).set({ attempts: TODO_MAX_ATTEMPTS - 1 });
     expect(await outcomes()).toEqual(['failed']);
@@ -135,8 +145,8 @@ describe.each(testDbKinds)('to-do delivery on %s', (db) => {
     });
     clock = new Date(clock.getTime() + 7_200_000);
     expect(await outcomes()).toEqual([]);
-    const listed = await inv.call('GET', '/v1/ops/todo', inv.tokens.ops);
-    expect(listed.data.list).toEqual([
+    const listed = await inv.callEndpoint(endpoints.ops.todo, {}, inv.tokens.ops);
+    expect(listed.list).toEqual([
       expect.objectContaining({
         name: 'Stuck App',
         action_type: 1,
@@ -148,7 +158,11 @@ describe.each(testDbKinds)('to-do delivery on %s', (db) => {
   });
 
   it('a claim survives a crash: the row is not claimed again until its lease runs out, then resent', async () => {
-    await inv.call('POST', '/v1/app', inv.tokens.demo, appForm('com.demogames.crash', 'Crash App'));
+    await inv.callEndpoint(
+      endpoints.apps.create,
+      { body: appForm('com.demogames.crash', 'Crash App') },
+      inv.tokens.demo,
+    );
     // An instance claims the job and "dies" before posting or marking it.
     const first = await claimJobs(inv.app.db, { kinds: [TODO_JOB], now: clock, leaseMs: 60_000, batch: 10 });
     expect(first).toHaveLength(1);
@@ -162,7 +176,11 @@ describe.each(testDbKinds)('to-do delivery on %s', (db) => {
 
   it('two instances polling at once never post the same row', async () => {
     for (const n of [1, 2, 3, 4, 5, 6]) {
-      await inv.call('POST', '/v1/app', inv.tokens.demo, appForm(`com.demogames.many${n}`, `Many ${n}`));
+      await inv.callEndpoint(
+        endpoints.apps.create,
+        { body: appForm(`com.demogames.many${n}`, `Many ${n}`) },
+        inv.tokens.demo,
+      );
     }
     const second = createJobRunner({ db: inv.app.db, now: () => clock, log: inv.app.log, pollMs: 0 });
     defineTodoDelivery(second, inv.app, url);
@@ -174,7 +192,11 @@ describe.each(testDbKinds)('to-do delivery on %s', (db) => {
   });
 
   it('an instance without TODO_WEBHOOK_URL leaves the jobs queued for one that has it', async () => {
-    await inv.call('POST', '/v1/app', inv.tokens.demo, appForm('com.demogames.nourl', 'No URL App'));
+    await inv.callEndpoint(
+      endpoints.apps.create,
+      { body: appForm('com.demogames.nourl', 'No URL App') },
+      inv.tokens.demo,
+    );
     const withoutUrl = createJobRunner({ db: inv.app.db, now: () => clock, log: inv.app.log, pollMs: 0 });
     withoutUrl.define('notification.email', async () => {});
     expect((await withoutUrl.drain()).filter((o) => o.kind === TODO_JOB)).toEqual([]);
@@ -187,10 +209,18 @@ describe.each(testDbKinds)('to-do delivery on %s', (db) => {
     const poller = createJobRunner({ db: inv.app.db, now: () => clock, log: inv.app.log, pollMs: 20 });
     defineTodoDelivery(poller, inv.app, url);
     poller.start();
-    await inv.call('POST', '/v1/app', inv.tokens.demo, appForm('com.demogames.auto', 'Auto App'));
+    await inv.callEndpoint(
+      endpoints.apps.create,
+      { body: appForm('com.demogames.auto', 'Auto App') },
+      inv.tokens.demo,
+    );
     await expect.poll(() => received.length, { timeout: 5000 }).toBe(1);
     await poller.stop(1000);
-    await inv.call('POST', '/v1/app', inv.tokens.demo, appForm('com.demogames.after', 'After App'));
+    await inv.callEndpoint(
+      endpoints.apps.create,
+      { body: appForm('com.demogames.after', 'After App') },
+      inv.tokens.demo,
+    );
     await new Promise((r) => setTimeout(r, 100));
     expect(received).toHaveLength(1);
     expect(await job()).toBeDefined();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiDocOf } from '../../test/api-doc.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 describe('OpenAPI document lists the issue 3 routes', () => {
@@ -9,7 +10,7 @@ describe('OpenAPI document lists the issue 3 routes', () => {
   afterAll(async () => t.close());
 
   it('has every route with its method', async () => {
-    const doc = (await t.app.inject({ url: '/docs/json' })).json() as { paths: Record<string, object> };
+    const doc = await apiDocOf(t.app);
     const expected: [string, string][] = [
       ['/v1/passport/captcha/send_email', 'post'],
       ['/v1/passport/password/forgot', 'post'],
@@ -30,5 +31,12 @@ describe('OpenAPI document lists the issue 3 routes', () => {
     for (const [path, method] of expected) {
       expect(Object.keys(doc.paths[path] ?? {}), path).toContain(method);
     }
+  });
+
+  it('gives every parameter a JSON Schema, but for the one known defect', async () => {
+    // Known defect, reported (not this suite's to fix): the trend route's query is a record, and
+    // @fastify/swagger lists the record's JSON Schema keywords as parameters (`type` with the schema
+    // "object", `additionalProperties`). Fixed, this list becomes empty.
+    expect((await apiDocOf(t.app)).malformed).toEqual(['GET /v1/report/trend/{kind} query type']);
   });
 });

@@ -1,9 +1,12 @@
 import { codeMessage } from '@portal/contracts/codes.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/security.ts';
 import { users } from '../../db/schema/users.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../../demo/accounts.ts';
+import { envelopeOf } from '../../test/envelope.ts';
+import { type EndpointCallers, endpointCallers } from '../../test/json-caller.ts';
 import { attemptLogin, loginAs } from '../../test/login.ts';
 import { allRoles, newApplicant, newLoner, newOrganisation, userRow } from '../../test/org.ts';
 import { sendSigned } from '../../test/signed.ts';
@@ -14,7 +17,11 @@ const paths = (menu: Menu): string[] => menu.flatMap((m) => [m.path, ...paths(m.
 
 describe.each(testDbKinds)('create and join an organisation on %s', (db) => {
   let t: TestApp;
-  const get = async (url: string, token: string) => (await t.app.inject({ url, headers: { token } })).json();
+  // Without Accept-Language, as a browser of the default language (zh) asks.
+  const call: EndpointCallers['call'] = (endpoint, input, token) =>
+    endpointCallers(t.app).call(endpoint, input, token, 'zh-CN');
+  const answer: EndpointCallers['answer'] = (endpoint, input, token) =>
+    endpointCallers(t.app).answer(endpoint, input, token, 'zh-CN');
   const demoAccountId = async () =>
     (await userRow(t.app, await idOf('demo@example.com'))).account_id as number;
   const idOf = async (email: string) =>
@@ -34,13 +41,13 @@ describe.each(testDbKinds)('create and join an organisation on %s', (db) => {
       company_name: 'Alice Apps',
     });
     expect(company).toMatchObject({ code: 0, data: { company_id: expect.any(Number) } });
-    const companyId = (company.data as { company_id: number }).company_id;
+    const companyId = endpoints.organisation.companySignup.data.parse(company.data).company_id;
     const account = await sendSigned(t.app, '/v1/passport/account/signup', token, {
       account_name: 'Alice Apps',
       company_id: companyId,
     });
     expect(account.code).toBe(0);
-    const accountId = (account.data as { account_id: number }).account_id;
+    const accountId = endpoints.organisation.accountSignup.data.parse(account.data).account_id;
     const audits = await t.app.db.select().from(auditLog).where(eq(auditLog.company_id, companyId));
     expect(audits.map((a) => [a.action, a.actor_id, a.after])).toEqual([
       ['create', userId, expect.objectContaining({ company_name: 'Alice Apps' })],
@@ -51,16 +58,16 @@ describe.each(testDbKinds)('create and join an organisation on %s', (db) => {
       account_id: accountId,
     });
     expect(bind).toMatchObject({ code: 0, data: { account_id: accountId, is_first_join: true } });
-    const newToken = (bind.data as { new_token: string }).new_token;
+    const newToken = endpoints.organisation.bindAccount.data.parse(bind.data).new_token;
     expect(newToken).not.toBe(token);
-    expect((await get('/api/v1/user/user_info', token)).code).toBe(20003);
+    expect((await answer(endpoints.account.userInfo, {}, token)).code).toBe(20003);
     const role = await sendSigned(t.app, '/v1/permission/user/add_opt_permission', newToken, {
       account_id: accountId,
       user_id: userId,
       role_ids: [67],
     });
     expect(role).toMatchObject({ code: 0, data: { user_id: userId, role_ids: [67] } });
-    const [info] = (await get('/api/v1/user/user_info', newToken)).data;
+    const [info] = await call(endpoints.account.userInfo, {}, newToken);
     expect(info).toMatchObject({
       status: 1,
       company_id: companyId,
@@ -70,7 +77,7 @@ describe.each(testDbKinds)('create and join an organisation on %s', (db) => {
       opt_permission: [{ role_info: { id: 67 } }],
       cooperation_types: [1],
     });
-    expect(paths((await get('/api/v1/user/menu', newToken)).data)).toEqual(
+    expect(paths(await call(endpoints.account.menu, {}, newToken))).toEqual(
       expect.arrayContaining(['/users', '/roles', '/apps/list']),
     );
     expect(
@@ -91,7 +98,7 @@ describe.each(testDbKinds)('create and join an organisation on %s', (db) => {
       code: 0,
       data: { account_id: await demoAccountId(), is_first_join: false },
     });
-    const newToken = (bind.data as { new_token: string }).new_token;
+    const newToken = endpoints.organisation.bindAccount.data.parse(bind.data).new_token;
     const role = await sendSigned(t.app, '/v1/permission/user/add_opt_permission', newToken, {
       account_id: await demoAccountId(),
       user_id: userId,
@@ -102,14 +109,16 @@ describe.each(testDbKinds)('create and join an organisation on %s', (db) => {
     expect(row).toMatchObject({ status: 3, join_reason: 'I am the new producer' });
     const login = await attemptLogin(t.app, { email: 'bob@example.com', password: DEMO_PASSWORD });
     expect(login.data).toMatchObject({ company_status: 3 });
-    const [info] = (await get('/api/v1/user/user_info', newToken)).data;
+    const [info] = await call(endpoints.account.userInfo, {}, newToken);
     expect(info).toMatchObject({ status: 3, company_status: 3 });
-    expect(paths((await get('/api/v1/user/menu', newToken)).data)).toEqual([
+    expect(paths(await call(endpoints.account.menu, {}, newToken))).toEqual([
       '/account',
       '/account/index',
       '/account/modPassword',
     ]);
-    expect((await get('/v1/user/channels?publisher_type=1', newToken)).code).toBe(601);
+    expect((await answer(endpoints.reports.channels, { query: { publisher_type: 1 } }, newToken)).code).toBe(
+      601,
+    );
   });
 
   it("join by Account ID needs a reason; an unknown Account ID answers 10023, an email that is no super admin's 10022, each with its text", async () => {
@@ -160,7 +169,7 @@ describe.each(testDbKinds)('create and join an organisation on %s', (db) => {
       is_publisher: 1,
       company_name: 'Carol Co',
     });
-    const companyId = (company.data as { company_id: number }).company_id;
+    const companyId = endpoints.organisation.companySignup.data.parse(company.data).company_id;
     const stolen = await sendSigned(t.app, '/v1/passport/account/signup', dave, {
       account_name: 'Mine now',
       company_id: companyId,
@@ -170,7 +179,7 @@ describe.each(testDbKinds)('create and join an organisation on %s', (db) => {
       account_name: 'Carol Co',
       company_id: companyId,
     });
-    const accountId = (account.data as { account_id: number }).account_id;
+    const accountId = endpoints.organisation.accountSignup.data.parse(account.data).account_id;
     const before = await allRoles(t.app);
     for (const reason of [undefined, 'let me in']) {
       const first = await sendSigned(t.app, '/v1/passport/user/bind_account', dave, {
@@ -183,7 +192,7 @@ describe.each(testDbKinds)('create and join an organisation on %s', (db) => {
     expect(await allRoles(t.app)).toEqual(before);
     expect(await userRow(t.app, daveId)).toMatchObject({ company_id: null, account_id: null, status: 1 });
     // Dave's token still works (nothing rotated).
-    expect((await get('/api/v1/user/user_info', dave)).code).toBe(200);
+    expect((await answer(endpoints.account.userInfo, {}, dave)).code).toBe(200);
   });
 
   it('a user belongs to one organisation: company signup, account signup and bind answer 402 once bound', async () => {
@@ -274,13 +283,13 @@ describe.each(testDbKinds)('create and join an organisation on %s', (db) => {
       headers: { token },
       payload: { is_publisher: 1, company_name: 'Ivan', timestamp: 1, plat_type: 4, sign: 'AB' },
     });
-    expect(stale.json().code).toBe(10003);
+    expect(envelopeOf(stale).code).toBe(10003);
     const noSession = await t.app.inject({
       method: 'POST',
       url: '/v1/passport/company/signup',
       payload: { is_publisher: 1, company_name: 'Ivan', timestamp: 1, plat_type: 4, sign: 'AB' },
     });
-    expect(noSession.json().code).toBe(603);
+    expect(envelopeOf(noSession).code).toBe(603);
     const badField = await sendSigned(t.app, '/v1/passport/company/signup', token, {
       is_publisher: 1,
       company_name: '',

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema/notifications.ts';
 import { paymentDocuments, paymentProfiles, paymentStatements, payouts } from '../../db/schema/payments.ts';
 import { auditLog } from '../../db/schema/security.ts';
+import { failureOf } from '../../test/envelope.ts';
 import { errorFields } from '../../test/json-caller.ts';
 import { createPaymentsFixture, type PaymentsFixture, PDF_BYTES } from '../../test/payments-fixture.ts';
 import { testDbKinds } from '../../test/test-app.ts';
@@ -130,7 +131,7 @@ describe.each(testDbKinds)('payment profile, documents and payouts on %s', (db) 
       url: `/v1/payments/documents/${ok.id}`,
       headers: { token: f.tokens.demo },
     });
-    expect(foreign.json().code).toBe(10008);
+    expect(failureOf(foreign).code).toBe(10008);
     const ops = await f.app.inject({
       url: `/v1/payments/documents/${ok.id}`,
       headers: { token: f.tokens.ops },
@@ -247,7 +248,7 @@ describe.each(testDbKinds)('payment profile, documents and payouts on %s', (db) 
     ).toBe(10003);
     const list = await f.signedCall('GET', '/external_api/payments/statements', {});
     expect(list.code).toBe(0);
-    expect(list.data).toEqual([]);
+    expect(endpoints.external.dueStatements.data.parse(list.data)).toEqual([]);
     const posted = await f.signedCall('POST', '/external_api/payments/payouts', {
       payouts: [
         {
@@ -258,18 +259,20 @@ describe.each(testDbKinds)('payment profile, documents and payouts on %s', (db) 
         },
       ],
     });
-    expect(posted).toMatchObject({ code: 0, data: { recorded: 0, unchanged: 1 } });
+    expect(posted.code).toBe(0);
+    expect(endpoints.external.payouts.data.parse(posted.data)).toMatchObject({ recorded: 0, unchanged: 1 });
   });
 
   it('never lets an API key reach Payments', async () => {
     const key = await call(endpoints.security.createApiKey, { body: { name: 'bi' } }, f.tokens.other);
     const secret = key.key;
     expect(typeof secret).toBe('string');
-    const res = await f.app.inject({
-      url: '/v1/payments/summary',
-      headers: { authorization: `Bearer ${secret}` },
-    });
-    expect(res.json().code).toBe(603);
+    const res = await f.callEndpointFailure(
+      endpoints.payments.summary,
+      { headers: { authorization: `Bearer ${secret}` } },
+      null,
+    );
+    expect(res.code).toBe(603);
   });
 
   it('asks an enrolled admin for a two-factor code before changing the profile', async () => {

@@ -5,6 +5,7 @@ import { apps } from '../../db/schema/inventory.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { paymentStatements } from '../../db/schema/payments.ts';
 import { auditLog } from '../../db/schema/security.ts';
+import { envelopeOf } from '../../test/envelope.ts';
 import { createPaymentsFixture, type PaymentsFixture } from '../../test/payments-fixture.ts';
 import { testDbKinds } from '../../test/test-app.ts';
 import { runPaymentsDaily } from './jobs.ts';
@@ -217,7 +218,7 @@ describe.each(testDbKinds)('payment statements on %s', (db) => {
       url: `/v1/payments/statements/${mine.id}/pdf`,
       headers: { token: f.tokens.other },
     });
-    expect(pdf.json().code).toBe(10008);
+    expect(envelopeOf(pdf).code).toBe(10008);
     const others = (await call(p.statements, {}, f.tokens.other)).list;
     expect(others.every((s) => s.company_name === 'Other Media')).toBe(true);
     // A member without "finance" sees nothing; operations use their own routes.

@@ -1,3 +1,4 @@
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appForm, createInventory, type Inventory } from '../../test/inventory-fixture.ts';
 import { testDbKinds } from '../../test/test-app.ts';
@@ -13,63 +14,126 @@ describe.each(testDbKinds)('ad slot integration panel on %s', (db) => {
   afterAll(async () => inv.close());
 
   it('says what is pending until operations approve, then shows the app key', async () => {
-    const app = await inv.call('POST', '/v1/app', inv.tokens.demo, appForm('com.example.panel', 'Panel App'));
-    expect(app.code).toBe(0);
-    const slot = await inv.call('POST', '/v1/adpos', inv.tokens.demo, {
-      app: { id: app.data.id },
-      adpos_name: 'Reward',
-      ad_style: 6,
-      content_type: [3],
-    });
-    expect(slot.code).toBe(0);
-    const id = slot.data.adpos_id;
-    const panel = () => inv.call('GET', '/v1/adpos/integration', inv.tokens.demo, { adpos_id: id });
+    const app = await inv.callEndpoint(
+      endpoints.apps.create,
+      { body: appForm('com.example.panel', 'Panel App') },
+      inv.tokens.demo,
+    );
+    const slot = await inv.callEndpoint(
+      endpoints.placements.create,
+      {
+        body: {
+          app: { id: app.id },
+          adpos_name: 'Reward',
+          ad_style: 6,
+          content_type: [3],
+        },
+      },
+      inv.tokens.demo,
+    );
+    const id = slot.adpos_id;
+    const panel = () =>
+      inv.callEndpoint(endpoints.placements.integration, { query: { adpos_id: id } }, inv.tokens.demo);
 
     const before = await panel();
-    expect(before.data).toMatchObject({
+    expect(before).toMatchObject({
       adpos_id: id,
       ad_style: 6,
-      app: { id: app.data.id, app_key: null, platform: 1 },
+      app: { id: app.id, app_key: null, platform: 1 },
       sdk: { version: '7.1.3', guide_url: 'https://docs.example.net/sdk' },
       ready: false,
       pending: ['app_review', 'placement_review'],
       test_devices: 0,
     });
 
-    await inv.call('POST', '/v1/test_devices', inv.tokens.demo, {
-      advertising_id: '38400000-8cf0-11bd-b23e-10b96e40000d',
-      name: 'Phone',
-      platform: 1,
-    });
+    await inv.callEndpoint(
+      endpoints.testDevices.create,
+      {
+        body: {
+          advertising_id: '38400000-8cf0-11bd-b23e-10b96e40000d',
+          name: 'Phone',
+          platform: 1,
+        },
+      },
+      inv.tokens.demo,
+    );
     expect(
-      (await inv.call('PUT', '/v1/app/status', inv.tokens.ops, { id: app.data.id, audit_status: 2 })).code,
+      (
+        await inv.endpointAnswer(
+          endpoints.apps.setStatus,
+          { body: { id: app.id, audit_status: 2 } },
+          inv.tokens.ops,
+        )
+      ).code,
     ).toBe(0);
     const mid = await panel();
-    expect(mid.data.app.app_key).toMatch(/^[0-9a-f]{32}$/);
-    expect(mid.data.pending).toEqual(['placement_review']);
-    expect(mid.data.test_devices).toBe(1);
+    expect(mid.app.app_key).toMatch(/^[0-9a-f]{32}$/);
+    expect(mid.pending).toEqual(['placement_review']);
+    expect(mid.test_devices).toBe(1);
 
-    expect((await inv.call('PUT', '/v1/adpos/status', inv.tokens.ops, { id, audit_status: 2 })).code).toBe(0);
-    expect((await panel()).data).toMatchObject({ ready: true, pending: [] });
+    expect(
+      (
+        await inv.endpointAnswer(
+          endpoints.placements.setStatus,
+          { body: { id, audit_status: 2 } },
+          inv.tokens.ops,
+        )
+      ).code,
+    ).toBe(0);
+    expect(await panel()).toMatchObject({ ready: true, pending: [] });
   });
 
   it('keeps other organisations, members and bad ids out', async () => {
-    const list = await inv.call('GET', '/v1/adpos', inv.tokens.demo, { page_size: 1 });
-    const id = list.data.list[0].adpos_id;
-    expect((await inv.call('GET', '/v1/adpos/integration', inv.tokens.other, { adpos_id: id })).code).toBe(
-      402,
+    const list = await inv.callEndpoint(
+      endpoints.placements.list,
+      { query: { page_size: 1 } },
+      inv.tokens.demo,
     );
-    expect((await inv.call('GET', '/v1/adpos/integration', inv.tokens.member, { adpos_id: id })).code).toBe(
-      402,
-    );
-    expect((await inv.call('GET', '/v1/adpos/integration', inv.tokens.demo, { adpos_id: 'x' })).code).toBe(
-      604,
-    );
-    expect((await inv.call('GET', '/v1/adpos/integration', inv.tokens.demo, { adpos_id: 1e12 })).code).toBe(
-      604,
-    );
-    expect((await inv.call('GET', '/v1/adpos/integration', inv.tokens.ops, { adpos_id: 999999 })).code).toBe(
-      10008,
-    );
+    const id = list.list[0]?.adpos_id;
+    expect(
+      (
+        await inv.callEndpointFailure(
+          endpoints.placements.integration,
+          { query: { adpos_id: id } },
+          inv.tokens.other,
+        )
+      ).code,
+    ).toBe(402);
+    expect(
+      (
+        await inv.callEndpointFailure(
+          endpoints.placements.integration,
+          { query: { adpos_id: id } },
+          inv.tokens.member,
+        )
+      ).code,
+    ).toBe(402);
+    expect(
+      (
+        await inv.callEndpointFailure(
+          endpoints.placements.integration,
+          { query: { adpos_id: 'x' } },
+          inv.tokens.demo,
+        )
+      ).code,
+    ).toBe(604);
+    expect(
+      (
+        await inv.callEndpointFailure(
+          endpoints.placements.integration,
+          { query: { adpos_id: 1e12 } },
+          inv.tokens.demo,
+        )
+      ).code,
+    ).toBe(604);
+    expect(
+      (
+        await inv.callEndpointFailure(
+          endpoints.placements.integration,
+          { query: { adpos_id: 999999 } },
+          inv.tokens.ops,
+        )
+      ).code,
+    ).toBe(10008);
   });
 });

@@ -31,7 +31,11 @@ describe.each(testDbKinds)('ad slots on %s', (db) => {
     fail(p.create, { body: { app: { id: appId }, ...form } }, inv.tokens.demo, lang);
   /** The field errors of a refused form (`field: message`); none, and the slot created, for a valid one. */
   const errorsOf = async (form: SlotForm) => {
-    const res = await inv.call('POST', '/v1/adpos', inv.tokens.demo, { app: { id: appId }, ...form });
+    const res = await inv.endpointAnswer(
+      p.create,
+      { body: { app: { id: appId }, ...form } },
+      inv.tokens.demo,
+    );
     return res.code === 0 ? [] : fieldMessages(failureEnvelope.parse(res));
   };
   const list = (query: ListQuery, token = inv.tokens.demo) => call(p.list, { query }, token);

@@ -10,6 +10,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DataPermissionType } from '@portal/contracts/constants.ts';
+import { type EndpointBody, endpoints } from '@portal/contracts/endpoints.ts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema/jobs.ts';
@@ -19,7 +20,7 @@ import { dataPermissions, users } from '../../db/schema/users.ts';
 import { claimJobs } from '../../plugins/jobs/queue.ts';
 import { createJobRunner, type JobRunner } from '../../plugins/jobs/runner.ts';
 import { createMailer, type Mail, outboxDir } from '../../plugins/mailer.ts';
-import { callAs } from '../../test/inject.ts';
+import { errorFields, retryAfter } from '../../test/json-caller.ts';
 import { createReportFixture, type ReportFixture } from '../../test/report-fixture.ts';
 import { testDbKinds } from '../../test/test-app.ts';
 import { SEND_JOB } from './runs.ts';
@@ -60,8 +61,7 @@ describe.each(testDbKinds)('scheduled reports on %s', (db) => {
     await f.app.db.delete(jobs);
   });
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
-    callAs(f.app, method, url, token, payload);
+  const v = endpoints.reportViews;
   const viewQuery = {
     preset: 'last_7_days',
     fields: 'dt,app_key,revenue',
@@ -69,24 +69,18 @@ describe.each(testDbKinds)('scheduled reports on %s', (db) => {
     order: 'revenue:desc',
   };
   async function scheduleOf(token: string, recipients: string[], format: 'csv' | 'xlsx' = 'csv') {
-    const view = await call('POST', '/v1/report/views', token, {
-      kind: 'sdk',
-      name: 'Weekly revenue',
-      shared: false,
-      query: viewQuery,
-    });
-    expect(view.code).toBe(0);
-    const s = await call('POST', '/v1/report/schedules', token, {
-      view_id: view.data.id,
-      frequency: 'daily',
-      hour: 13,
-      timezone: 'UTC',
-      recipients,
-      format,
-    });
-    expect(s.code).toBe(0);
-    expect(s.data.next_due_at).toBe(DUE.toISOString());
-    return s.data as { id: number };
+    const view = await f.callEndpoint(
+      v.create,
+      { body: { kind: 'sdk', name: 'Weekly revenue', shared: false, query: viewQuery } },
+      token,
+    );
+    const s = await f.callEndpoint(
+      v.createSchedule,
+      { body: { view_id: view.id, frequency: 'daily', hour: 13, timezone: 'UTC', recipients, format } },
+      token,
+    );
+    expect(s.next_due_at).toBe(DUE.toISOString());
+    return s;
   }
   /** An instance's job runner on the shared store, mailing with `send`, on the clock `now`. */
   const instance = (send: (m: Mail) => Promise<void>, now = after(30_000), leaseMs?: number): JobRunner => {
@@ -103,28 +97,31 @@ describe.each(testDbKinds)('scheduled reports on %s', (db) => {
     [...(await r.runDue()), ...(await r.drain())].filter((o) => o.kind === SEND_JOB).map((o) => o.outcome);
   const runsOf = (id: number) =>
     f.app.db.select().from(reportScheduleRuns).where(eq(reportScheduleRuns.schedule_id, id));
-  const remove = (token: string, id: number) => call('DELETE', `/v1/report/schedules/${id}`, token);
+  const remove = (token: string, id: number) => f.callEndpoint(v.removeSchedule, { params: { id } }, token);
+  const listed = async (token: string, id: number) =>
+    (await f.callEndpoint(v.schedules, {}, token)).list.find((x) => x.id === id);
 
   it('mails only members of the organisation and answers 604 otherwise', async () => {
-    const view = await call('POST', '/v1/report/views', f.tokens.member, {
-      kind: 'sdk',
-      name: 'x',
-      shared: false,
-      query: viewQuery,
-    });
-    const base = {
-      view_id: view.data.id,
+    const view = await f.callEndpoint(
+      v.create,
+      { body: { kind: 'sdk', name: 'x', shared: false, query: viewQuery } },
+      f.tokens.member,
+    );
+    const base: EndpointBody<typeof v.createSchedule> = {
+      view_id: view.id,
       frequency: 'daily',
       hour: 8,
       recipients: ['demo@example.com'],
       format: 'csv',
     };
-    const outsider = await call('POST', '/v1/report/schedules', f.tokens.member, {
-      ...base,
-      recipients: ['demo@example.com', 'other@example.com'],
-    });
+    const outsider = await f.callEndpointFailure(
+      v.createSchedule,
+      { body: { ...base, recipients: ['demo@example.com', 'other@example.com'] } },
+      f.tokens.member,
+    );
     expect(outsider.code).toBe(604);
-    expect(outsider.data.errors[0].field).toBe('recipients');
+    expect(errorFields(outsider)[0]).toBe('recipients');
+    // Bodies the schema refuses, sent raw.
     for (const bad of [
       { ...base, hour: 24 },
       { ...base, frequency: 'weekly' },
@@ -132,16 +129,18 @@ describe.each(testDbKinds)('scheduled reports on %s', (db) => {
       { ...base, recipients: [] },
       { ...base, format: 'pdf' },
     ]) {
-      expect((await call('POST', '/v1/report/schedules', f.tokens.member, bad)).code).toBe(604);
+      expect((await f.sendRaw('POST', '/v1/report/schedules', f.tokens.member, bad)).code).toBe(604);
     }
     // Another organisation's user cannot schedule this private view.
-    expect((await call('POST', '/v1/report/schedules', f.tokens.other, base)).code).toBe(10008);
-    const ok = await call('POST', '/v1/report/schedules', f.tokens.member, base);
-    expect(ok.data.timezone).toBe(f.config.reportTimezone);
-    expect((await remove(f.tokens.other, ok.data.id)).code).toBe(10008);
-    expect((await remove(f.tokens.member, ok.data.id)).code).toBe(0);
-    const recipients = await call('GET', '/v1/report/schedules/recipients', f.tokens.member);
-    expect(recipients.data.list).toEqual(['demo@example.com', 'member@example.com']);
+    expect((await f.callEndpointFailure(v.createSchedule, { body: base }, f.tokens.other)).code).toBe(10008);
+    const ok = await f.callEndpoint(v.createSchedule, { body: base }, f.tokens.member);
+    expect(ok.timezone).toBe(f.config.reportTimezone);
+    expect(
+      (await f.callEndpointFailure(v.removeSchedule, { params: { id: ok.id } }, f.tokens.other)).code,
+    ).toBe(10008);
+    expect(await remove(f.tokens.member, ok.id)).toBeNull();
+    const recipients = await f.callEndpoint(v.recipients, {}, f.tokens.member);
+    expect(recipients.list).toEqual(['demo@example.com', 'member@example.com']);
   });
 
   it('a due run writes exactly one outbox mail whose attachment is the recipient’s export', async () => {
@@ -173,11 +172,9 @@ describe.each(testDbKinds)('scheduled reports on %s', (db) => {
     expect(lines.length).toBeGreaterThan(1);
     const [run] = await runsOf(s.id);
     expect(run).toMatchObject({ status: 'sent', row_count: lines.length - 1, sent_to: ['demo@example.com'] });
-    const listed = (await call('GET', '/v1/report/schedules', f.tokens.member)).data.list.find(
-      (x: { id: number }) => x.id === s.id,
-    );
-    expect(listed).toMatchObject({ last_status: 'sent', last_due_at: DUE.toISOString() });
-    expect(listed.next_due_at).toBe('2026-01-16T13:00:00.000Z');
+    const sent = await listed(f.tokens.member, s.id);
+    expect(sent).toMatchObject({ last_status: 'sent', last_due_at: DUE.toISOString() });
+    expect(sent?.next_due_at).toBe('2026-01-16T13:00:00.000Z');
     await mailer.close();
     await remove(f.tokens.member, s.id);
   });
@@ -261,12 +258,13 @@ describe.each(testDbKinds)('scheduled reports on %s', (db) => {
 
   it('send now queues one extra run for the owner only, worked by the next pass', async () => {
     const s = await scheduleOf(f.tokens.demo, ['demo@example.com']);
-    expect((await call('POST', `/v1/report/schedules/${s.id}/send_now`, f.tokens.member)).code).toBe(10008);
-    expect((await call('POST', `/v1/report/schedules/${s.id}/send_now`, f.tokens.demo)).code).toBe(0);
+    const params = { id: s.id };
+    expect((await f.callEndpointFailure(v.sendScheduleNow, { params }, f.tokens.member)).code).toBe(10008);
+    expect((await f.callEndpoint(v.sendScheduleNow, { params }, f.tokens.demo)).id).toBe(s.id);
     // One send now per schedule a minute (issue 22 item 8).
-    const again = await call('POST', `/v1/report/schedules/${s.id}/send_now`, f.tokens.demo);
+    const again = await f.callEndpointFailure(v.sendScheduleNow, { params }, f.tokens.demo);
     expect(again.code).toBe(10002);
-    expect(again.data.retry_after).toBeGreaterThan(0);
+    expect(retryAfter(again)).toBeGreaterThan(0);
     await f.app.jobs.drain();
     const runs = await runsOf(s.id);
     // One run at the fixture's clock (12:00), sent at once by the route's pass; the 13:00 one not yet due.
@@ -313,11 +311,9 @@ describe.each(testDbKinds)('scheduled reports on %s', (db) => {
     const mails: Mail[] = [];
     expect(await work(capture(mails))).toEqual(['failed']);
     expect(mails).toHaveLength(0);
-    const listed = (await call('GET', '/v1/report/schedules', f.tokens.member)).data.list.find(
-      (x: { id: number }) => x.id === s.id,
-    );
-    expect(listed).toMatchObject({ last_status: 'failed' });
-    expect(listed.last_error).toContain('402');
+    const failed = await listed(f.tokens.member, s.id);
+    expect(failed).toMatchObject({ last_status: 'failed' });
+    expect(failed?.last_error).toContain('402');
     // The owner is told, in the bell (and by mail: the kind's default).
     const told = await f.app.db
       .select()
@@ -331,8 +327,8 @@ describe.each(testDbKinds)('scheduled reports on %s', (db) => {
         by_email: true,
       }),
     ]);
-    const bell = await call('GET', '/v1/notifications', f.tokens.member);
-    expect(bell.data.list[0].title).toBe('Scheduled report "Weekly revenue" was not sent');
-    expect(bell.data.list[0].link).toBe('/report/schedules');
+    const bell = await f.callEndpoint(endpoints.notifications.list, {}, f.tokens.member);
+    expect(bell.list[0]?.title).toBe('Scheduled report "Weekly revenue" was not sent');
+    expect(bell.list[0]?.link).toBe('/report/schedules');
   });
 });

@@ -13,6 +13,7 @@ import { CooperationType, DataPermissionType } from '@portal/contracts/constants
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { companies, companyChannels } from '../../db/schema/organisations.ts';
 import { demoAffiliateChannels, demoRtbChannels } from '../../demo/accounts.ts';
 import { dialects } from '../../reports/sql-dialect.ts';
@@ -24,7 +25,16 @@ type Cell = string | number | null;
 type Row = Record<string, unknown>;
 type Who = 'demo' | 'other';
 type Caller = Who | 'ops';
-type ListBody = { code: number; data: { list: Row[]; count: number; total: Record<string, Cell> } };
+const cell = z.union([z.string(), z.number(), z.null()]);
+/** A list answer as these checks read it (each kind's list entry answers at least this), parsed. */
+const listBody = z.object({
+  code: z.number().int(),
+  data: z.object({
+    list: z.array(z.record(z.string(), z.unknown())),
+    count: z.number().int(),
+    total: z.record(z.string(), cell),
+  }),
+});
 
 const START = '20260101';
 const dash = (s: string) => `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6)}`;
@@ -283,9 +293,9 @@ describe.each(testStorePairs)(
         headers: { token: f.tokens[who], 'accept-language': 'en' },
       });
     const list = async (k: KindCase, who: Who, page: number, size: number, extra = {}) => {
-      const body = (
-        await get(k.list, who, { ...k.query(page, size), ...k.fields, ...extra })
-      ).json() as ListBody;
+      const body = listBody.parse(
+        (await get(k.list, who, { ...k.query(page, size), ...k.fields, ...extra })).json(),
+      );
       expect(body.code).toBe(0);
       return body.data;
     };
@@ -345,7 +355,7 @@ describe.each(testStorePairs)(
       const d = await list(k, k.owner, 1, 10);
       expectTotals(k, d.total, sums);
       // The operations staff's totals are the whole network's, so the owner's scope really narrowed it.
-      const ops = await (await get(k.list, 'ops', { ...k.query(1, 10), ...k.fields })).json();
+      const ops = listBody.parse((await get(k.list, 'ops', { ...k.query(1, 10), ...k.fields })).json());
       expect(ops.code).toBe(0);
       expect(Number(ops.data.total[k.counters[0] ?? ''])).toBeGreaterThan(
         Number(d.total[k.counters[0] ?? '']),
@@ -428,9 +438,7 @@ describe.each(testStorePairs)(
           db_source: source,
           channel: demoAffiliateChannels[0] ?? '',
         };
-        const body = (await (
-          await get('/v1/report/list/affiliate/reject', 'demo', filter)
-        ).json()) as ListBody;
+        const body = listBody.parse((await get('/v1/report/list/affiliate/reject', 'demo', filter)).json());
         expect(body.code).toBe(0);
         expect(body.data.list.length).toBeGreaterThan(1);
         const expected = body.data.list.map((r) => [r.reject_reason, r.reject_num]);
@@ -441,9 +449,9 @@ describe.each(testStorePairs)(
         const csv = await get('/v1/report/export/affiliate/reject', 'demo', { ...filter, format: 'csv' });
         expect(parseCsv(csv.body).slice(1)).toEqual(expected.map((r) => r.map(String)));
         // Another organisation asking for the same channel gets no reasons.
-        const theirs = (await (
-          await get('/v1/report/list/affiliate/reject', 'other', filter)
-        ).json()) as ListBody;
+        const theirs = listBody.parse(
+          (await get('/v1/report/list/affiliate/reject', 'other', filter)).json(),
+        );
         expect(theirs.data).toMatchObject({ list: [], count: 0, total: { reject_num: 0 } });
       },
     );

@@ -1,12 +1,13 @@
 import http from 'node:http';
 import { codeText } from '@portal/contracts/codes.ts';
+import { endpoints } from '@portal/contracts/endpoints.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReportStore } from '../../reports/store.ts';
+import { envelopeOf } from '../../test/envelope.ts';
+import { dataOf } from '../../test/json-caller.ts';
 import { createReportFixture, type ReportFixture, YESTERDAY } from '../../test/report-fixture.ts';
 import { SLOW_SQL, until } from '../../test/slow-sql.ts';
 import { ClientGoneError } from './report-guard.ts';
-
-type Body = { code: number; msg: string; data: { count: number } | null };
 
 /**
  * The real report routes, with the network-wide statements (no app-key filter in the SQL) swapped for
@@ -62,7 +63,7 @@ describe('report store protection (time limit, lanes, cancellation)', () => {
       const t0 = performance.now();
       const res = await list(f.tokens.ops, lang);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ code: 607, msg: codeText[607][lang], data: null });
+      expect(envelopeOf(res)).toEqual({ code: 607, msg: codeText[607][lang], data: null });
       expect(performance.now() - t0).toBeGreaterThanOrEqual(990);
       expect(performance.now() - t0).toBeLessThan(10_000);
     }
@@ -70,7 +71,7 @@ describe('report store protection (time limit, lanes, cancellation)', () => {
     expect(f.app.reportLanes.stats().heavy).toMatchObject({ running: 0, queued: 0 });
     // The store is free: the same caller's next statement runs.
     vi.restoreAllMocks();
-    expect((await list(f.tokens.ops)).json().code).toBe(0);
+    expect(envelopeOf(await list(f.tokens.ops)).code).toBe(0);
   });
 
   it("answers a publisher's list at once while heavy queries fill their lane; one too many is 608", async () => {
@@ -81,18 +82,18 @@ describe('report store protection (time limit, lanes, cancellation)', () => {
 
     const refused = await list(f.tokens.ops, 'zh');
     expect(refused.statusCode).toBe(200);
-    expect(refused.json()).toEqual({ code: 608, msg: codeText[608].zh, data: null });
+    expect(envelopeOf(refused)).toEqual({ code: 608, msg: codeText[608].zh, data: null });
 
     const t0 = performance.now();
     const small = await list(f.tokens.demo);
-    expect(small.json()).toMatchObject({ code: 0, data: { count: 7 } });
+    expect(dataOf(endpoints.reports.sdkList, small).count).toBe(7);
     expect(performance.now() - t0).toBeLessThan(900);
     expect(f.app.reportLanes.stats().heavy).toMatchObject({ running: 1, queued: 1 });
 
     // The running one is stopped at its limit (607); the queued one never started within the same
     // limit, counted from its arrival (issue 22 item 5): 608 then, not 607 after twice the limit.
     const answers = await Promise.all(heavy);
-    expect(answers.map((r) => (r.json() as Body).code)).toEqual([607, 608]);
+    expect(answers.map((r) => envelopeOf(r).code)).toEqual([607, 608]);
   });
 
   /** GET `path` with the ops token over a real socket; resolves once the response (if any) began. */
@@ -153,7 +154,7 @@ describe('report store protection (time limit, lanes, cancellation)', () => {
       });
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.headers['content-disposition']).toBeUndefined();
-      expect(res.json()).toEqual({ code: 602, msg: codeText[602].en, data: null });
+      expect(envelopeOf(res)).toEqual({ code: 602, msg: codeText[602].en, data: null });
       expect(f.app.reportLanes.stats().export.running).toBe(0);
     }
   });
@@ -169,7 +170,7 @@ describe('report store protection (time limit, lanes, cancellation)', () => {
         url: `/v1/report/export/sdk?dt=${week}&fields=dt,request&format=csv`,
         headers: { token: f.tokens.demo, 'accept-language': 'en' },
       });
-      expect(res.json()).toMatchObject({ code: 607 });
+      expect(envelopeOf(res)).toMatchObject({ code: 607 });
     } finally {
       f.app.config.reportExportTimeoutMs = 600_000;
     }

@@ -5,6 +5,7 @@ import { type Country, sdkCatalogue } from '@portal/contracts/reports.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataPermissions, users } from '../../db/schema/users.ts';
+import { apiDocOf } from '../../test/api-doc.ts';
 import { createReportFixture, type ReportFixture, YESTERDAY } from '../../test/report-fixture.ts';
 import { testDbKinds } from '../../test/test-app.ts';
 
@@ -74,7 +75,7 @@ describe.each(testDbKinds)('report metadata and channels on %s', (db) => {
   });
 
   it('documents the report routes and their query parameters in the OpenAPI document', async () => {
-    const doc = (await f.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    const doc = await apiDocOf(f.app);
     for (const p of [
       '/v1/report/stat_column/{kind}',
       '/v1/report/list/sdk',
@@ -83,7 +84,7 @@ describe.each(testDbKinds)('report metadata and channels on %s', (db) => {
     ]) {
       expect(doc.paths[p]?.get, p).toBeDefined();
     }
-    const params = doc.paths['/v1/report/list/sdk'].get.parameters.map((x: { name: string }) => x.name);
+    const params = (doc.paths['/v1/report/list/sdk']?.get?.parameters ?? []).map((x) => x.name);
     expect(params).toEqual(
       expect.arrayContaining(['dt', 'fields', 'order', 'page_index', 'app_key', 'country']),
     );

@@ -8,12 +8,22 @@ import { rejectReasonLabels } from '@portal/contracts/report-labels.ts';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { apps } from '../../db/schema/inventory.ts';
 import { demoRtbChannels } from '../../demo/accounts.ts';
 import { createReportFixture, type ReportFixture, YESTERDAY } from '../../test/report-fixture.ts';
 import { reportSuiteTimeout, testStorePairs } from '../../test/test-app.ts';
 
 type Row = Record<string, unknown>;
+/** A list answer as these checks read it (each kind's list entry answers at least this), parsed. */
+const listBody = z.object({
+  code: z.number().int(),
+  data: z.object({
+    list: z.array(z.record(z.string(), z.unknown())),
+    count: z.number().int(),
+    data_until: z.string().optional(),
+  }),
+});
 const START = '20260101';
 const DAY = '2026-01-14';
 
@@ -34,10 +44,7 @@ describe.each(testStorePairs)(
         headers: { token, 'accept-language': lang },
       });
     const list = async (url: string, token: string, query: Record<string, string | number>) => {
-      const body = (await get(url, token, query)).json() as {
-        code: number;
-        data: { list: Row[]; count: number; data_until?: string };
-      };
+      const body = listBody.parse((await get(url, token, query)).json());
       expect(body.code).toBe(0);
       return body.data;
     };
@@ -182,7 +189,7 @@ describe.each(testStorePairs)(
       expect(others.length).toBeGreaterThan(0);
       // Never a bare key (issue 25 item 3): a key no registered app owns is named as such.
       for (const r of others) expect(r.app_name).toBe('未注册应用');
-      const enRows = (
+      const enRows = listBody.parse(
         (
           await get(
             '/v1/report/list/rtb',
@@ -190,7 +197,7 @@ describe.each(testStorePairs)(
             { dt: `${YESTERDAY},${YESTERDAY}`, fields: 'app_key,request', page_size: 1000 },
             'en',
           )
-        ).json() as { data: { list: Row[] } }
+        ).json(),
       ).data.list;
       for (const r of enRows.filter((r) => r.app_key !== key)) expect(r.app_name).toBe('Unregistered app');
       const csv = await get(

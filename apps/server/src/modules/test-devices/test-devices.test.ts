@@ -2,6 +2,7 @@ import { endpoints } from '@portal/contracts/endpoints.ts';
 import { signFields } from '@portal/contracts/sign.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failureEnvelope } from '../../lib/route-schema.ts';
+import { envelopeOf, failureOf } from '../../test/envelope.ts';
 import { createInventory, type Inventory } from '../../test/inventory-fixture.ts';
 import { errorFields, type FailureAnswer } from '../../test/json-caller.ts';
 import { testDbKinds } from '../../test/test-app.ts';
@@ -36,7 +37,7 @@ describe.each(testDbKinds)('test devices on %s', (db) => {
       url: '/external_api/test_devices',
       query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
     });
-    const answer = res.json();
+    const answer = envelopeOf(res);
     expect(answer.code).toBe(0);
     return endpoints.external.testDevices.data.parse(answer.data);
   };
@@ -64,7 +65,8 @@ describe.each(testDbKinds)('test devices on %s', (db) => {
 
   it('refuses malformed, zero and oversized input with 604 field errors in the caller language', async () => {
     const bad = async (body: Record<string, unknown>, lang: 'en' | 'zh-CN' = 'en') =>
-      failureEnvelope.parse(await inv.call('POST', '/v1/test_devices', inv.tokens.demo, body, lang));
+      // Bodies the schema refuses, sent raw.
+      failureEnvelope.parse(await inv.sendRaw('POST', t.create.path, inv.tokens.demo, body, lang));
     const notUuid = await bad({ advertising_id: 'abc', name: 'x', platform: 1 });
     expect(notUuid.code).toBe(604);
     expect(firstError(notUuid)).toMatchObject({
@@ -101,7 +103,7 @@ describe.each(testDbKinds)('test devices on %s', (db) => {
   });
 
   it('serves every device to the signed ad server call, with a change time to poll against', async () => {
-    expect((await inv.app.inject({ url: '/external_api/test_devices' })).json().code).toBe(10003);
+    expect(failureOf(await inv.app.inject({ url: endpoints.external.testDevices.path })).code).toBe(10003);
     const first = await external();
     expect(first.changed).toBe(true);
     expect(first.list.filter((d) => d.advertising_id === GAID.toLowerCase())).toHaveLength(2);

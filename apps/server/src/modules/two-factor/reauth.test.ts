@@ -3,6 +3,7 @@
  * a code when two-factor is on), as disabling does; an admin cannot turn off their own two-factor
  * while their organisation requires it (10051). A refused call changes nothing.
  */
+import { type EndpointBody, endpoints } from '@portal/contracts/endpoints.ts';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,8 @@ import { userTwoFactor } from '../../db/schema/security.ts';
 import { DEMO_PASSWORD } from '../../demo/accounts.ts';
 import { createInventory, type Inventory } from '../../test/inventory-fixture.ts';
 import { loginAs } from '../../test/login.ts';
+
+const sec = endpoints.security;
 
 describe('re-authentication for sign-in changes', () => {
   let inv: Inventory;
@@ -25,14 +28,23 @@ describe('re-authentication for sign-in changes', () => {
   }, 180_000);
   afterAll(async () => inv?.close());
 
-  const demoId = async () =>
-    (await inv.call('GET', '/api/v1/user/user_info', inv.tokens.demo)).data[0].user_id as number;
+  const demoId = async () => {
+    const [info] = await inv.callEndpoint(endpoints.account.userInfo, {}, inv.tokens.demo);
+    if (!info) throw new Error('user_info answered no user');
+    return info.user_id;
+  };
+  /** The code of user_info as `token` (200 while the session lives). */
+  const userInfoCode = async (token: string) =>
+    (await inv.endpointAnswer(endpoints.account.userInfo, {}, token)).code;
 
   it('enrolling asks for the password', async () => {
-    expect((await inv.call('POST', '/v1/account/two_factor/enrol', inv.tokens.demo)).code).toBe(604);
-    const wrong = await inv.call('POST', '/v1/account/two_factor/enrol', inv.tokens.demo, {
-      password: 'Wrong12345',
-    });
+    // No password: a body the schema refuses, sent raw.
+    expect((await inv.sendRaw('POST', sec.twoFactorEnrol.path, inv.tokens.demo)).code).toBe(604);
+    const wrong = await inv.callEndpointFailure(
+      sec.twoFactorEnrol,
+      { body: { password: 'Wrong12345' } },
+      inv.tokens.demo,
+    );
     expect(wrong.code).toBe(606);
     const rows = await inv.app.db
       .select()
@@ -43,37 +55,42 @@ describe('re-authentication for sign-in changes', () => {
 
   it('sign out all others asks for the password, then a code once two-factor is on', async () => {
     const second = await loginAs(inv.app, 'demo@example.com', DEMO_PASSWORD);
-    const others = (body?: Record<string, unknown>) =>
-      inv.call('POST', '/v1/account/sessions/others', inv.tokens.demo, body);
-    expect((await others()).code).toBe(604);
+    const others = (body: EndpointBody<typeof sec.revokeOtherSessions>) =>
+      inv.endpointAnswer(sec.revokeOtherSessions, { body }, inv.tokens.demo);
+    // No password: a body the schema refuses, sent raw.
+    expect((await inv.sendRaw('POST', sec.revokeOtherSessions.path, inv.tokens.demo)).code).toBe(604);
     expect((await others({ password: 'Wrong12345' })).code).toBe(606);
-    expect((await inv.call('GET', '/api/v1/user/user_info', second)).code).toBe(200);
+    expect(await userInfoCode(second)).toBe(200);
 
-    const started = await inv.call('POST', '/v1/account/two_factor/enrol', inv.tokens.demo, {
-      password: DEMO_PASSWORD,
-    });
-    expect(started.code).toBe(0);
-    const secret = started.data.secret as string;
-    const confirmed = await inv.call('POST', '/v1/account/two_factor/confirm', inv.tokens.demo, {
-      code: await nextCode(secret),
-    });
-    expect(confirmed.code).toBe(0);
+    const started = await inv.callEndpoint(
+      sec.twoFactorEnrol,
+      { body: { password: DEMO_PASSWORD } },
+      inv.tokens.demo,
+    );
+    const secret = started.secret;
+    const confirmed = await inv.callEndpoint(
+      sec.twoFactorConfirm,
+      { body: { code: await nextCode(secret) } },
+      inv.tokens.demo,
+    );
+    expect(confirmed.recovery_codes.length).toBeGreaterThan(0);
 
     expect((await others({ password: DEMO_PASSWORD })).code).toBe(10030);
     expect((await others({ password: DEMO_PASSWORD, code: '000000' })).code).toBe(10030);
-    expect((await inv.call('GET', '/api/v1/user/user_info', second)).code).toBe(200);
+    expect(await userInfoCode(second)).toBe(200);
     const done = await others({ password: DEMO_PASSWORD, code: await nextCode(secret) });
     expect(done).toMatchObject({ code: 0, data: { revoked: 1 } });
-    expect((await inv.call('GET', '/api/v1/user/user_info', second)).code).toBe(20003);
+    expect(await userInfoCode(second)).toBe(20003);
 
     // An admin cannot turn theirs off while the organisation requires it; after lifting it, can.
     const policy = (on: boolean) =>
-      inv.call('PUT', '/v1/account/two_factor/policy', inv.tokens.demo, { require_two_factor: on });
+      inv.endpointAnswer(sec.twoFactorPolicy, { body: { require_two_factor: on } }, inv.tokens.demo);
     expect((await policy(true)).code).toBe(0);
-    const refused = await inv.call('POST', '/v1/account/two_factor/disable', inv.tokens.demo, {
-      password: DEMO_PASSWORD,
-      code: await nextCode(secret),
-    });
+    const refused = await inv.callEndpointFailure(
+      sec.twoFactorDisable,
+      { body: { password: DEMO_PASSWORD, code: await nextCode(secret) } },
+      inv.tokens.demo,
+    );
     expect(refused.code).toBe(10051);
     expect(
       await inv.app.db
@@ -82,10 +99,11 @@ describe('re-authentication for sign-in changes', () => {
         .where(eq(userTwoFactor.user_id, await demoId())),
     ).toHaveLength(1);
     expect((await policy(false)).code).toBe(0);
-    const off = await inv.call('POST', '/v1/account/two_factor/disable', inv.tokens.demo, {
-      password: DEMO_PASSWORD,
-      code: await nextCode(secret),
-    });
-    expect(off.code).toBe(0);
+    const off = await inv.callEndpoint(
+      sec.twoFactorDisable,
+      { body: { password: DEMO_PASSWORD, code: await nextCode(secret) } },
+      inv.tokens.demo,
+    );
+    expect(off).toBeNull();
   });
 });

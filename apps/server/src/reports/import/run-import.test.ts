@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelopeOf } from '../../test/envelope.ts';
 import { createTestApp, freshClickHouseDatabase, type TestApp } from '../../test/test-app.ts';
 import { handoffPath, readHandoff, writeHandoff } from './handoff.ts';
 import { runImport } from './run-import.ts';
@@ -94,7 +95,7 @@ describe('npm run import against a serving portal (issue 14 item 22)', () => {
       headers: { 'content-type': 'application/octet-stream', 'x-import-secret': 'guess' },
       payload: `${header}\n${line('2026-01-13', 1)}\n`,
     });
-    expect(res.json()).toMatchObject({ code: 402 });
+    expect(envelopeOf(res)).toMatchObject({ code: 402 });
     expect(await requests('2026-01-13')).toBe(0);
   });
 });
