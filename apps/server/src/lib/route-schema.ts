@@ -18,6 +18,8 @@ export const failureEnvelope = z.object({
     z.object({ retry_after: z.number().int() }),
     // 10052 LIMIT_REACHED: the cap and whose it is (contracts report-views.ts, saved-views/caps.ts).
     z.object({ limit: z.number().int(), scope: z.enum(['user', 'organisation']) }),
+    // 10033 VIEW_SCHEDULED_BY_OTHERS: how many of other members' schedules use the view (saved-views/view-service.ts).
+    z.object({ schedules: z.number().int() }),
     z.null(),
   ]),
 });

@@ -32,6 +32,10 @@ export const reportViewsEndpoints = {
     body: savedViewBody,
     data: savedView,
   }),
+  /**
+   * Update and remove refuse with 10033 and `data: { schedules: n }` (other members' schedules that
+   * use the view) a change that would take a shared view from them (delete, private, another kind).
+   */
   update: defineEndpoint({
     method: 'PUT',
     path: '/v1/report/views/:id',

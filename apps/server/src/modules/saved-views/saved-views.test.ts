@@ -123,19 +123,17 @@ describe.each(testDbKinds)('saved report views on %s', (db) => {
       (await f.app.db.select().from(reportSchedules).where(eq(reportSchedules.view_id, view.id))).length;
 
     const params = { id: view.id };
-    // A 10033 answers `data: { schedules: <others' schedules> }`, which route-schema.ts
-    // failureEnvelope does not declare (reported), so these refusals are read raw, data as sent.
-    const refusedAs = (method: 'PUT' | 'DELETE', payload?: Record<string, unknown>) =>
-      f.sendRaw(method, `/v1/report/views/${view.id}`, f.tokens.member, payload);
-    expect(await refusedAs('DELETE')).toMatchObject({ code: 10033, data: { schedules: 1 } });
+    const refusedAs = (endpoint: typeof v.update | typeof v.remove, body?: EndpointBody<typeof v.update>) =>
+      fail(endpoint, body ? { params, body } : { params }, f.tokens.member);
+    expect(await refusedAs(v.remove)).toMatchObject({ code: 10033, data: { schedules: 1 } });
     const body: EndpointBody<typeof v.update> = {
       kind: 'sdk',
       name: 'Scheduled by others',
       shared: false,
       query,
     };
-    expect((await refusedAs('PUT', body)).code).toBe(10033);
-    expect((await refusedAs('PUT', { ...body, shared: true, kind: 'game' })).code).toBe(10033);
+    expect((await refusedAs(v.update, body)).code).toBe(10033);
+    expect((await refusedAs(v.update, { ...body, shared: true, kind: 'game' })).code).toBe(10033);
     expect(await names(f.tokens.demo)).toContain('Scheduled by others');
     expect(await schedulesOf()).toBe(1);
     // A change that keeps it shared and of its kind is the owner's to make.
