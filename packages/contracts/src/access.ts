@@ -6,6 +6,7 @@
  *
  * Rules (the server's, which the web used to restate with RTB wrong):
  * - no organisation, or membership pending (status 3): no report and no management screen;
+ * Each report kind names its rule in its declaration (report-registry, `access`):
  * - SDK report, and the game centre report (SDK data): role 70, or 67 when the organisation's
  *   cooperation_types has 1; anyone holding a data permission of type 3;
  * - Affiliate and New Affiliate reports: role 70, or 67 when cooperation_types has 4; anyone with type 5;
@@ -28,7 +29,8 @@
 import type { MenuItem, UserInfo } from './account.ts';
 import { CooperationType, DataPermissionType, Role, UserStatus } from './constants.ts';
 import { type MenuKey, menuKeys } from './menu.ts';
-import type { ReportKind } from './reports-kinds.ts';
+import type { ReportAccessRule } from './report-registry/define-report.ts';
+import { type ReportKind, reportKinds, reportRegistry } from './report-registry/index.ts';
 
 /** What the rules need to know of a caller. */
 export type AccessCaller = {
@@ -69,13 +71,13 @@ export type AccessGrants = {
   paymentOps: boolean;
 };
 
-const noReports: Record<ReportKind, boolean> = {
-  sdk: false,
-  rtb: false,
-  affiliate: false,
-  game: false,
-  gx: false,
-};
+/** Each report kind's grant: the rule its declaration names (report-registry), decided by `rules`. */
+function reportsBy(rules: Record<ReportAccessRule, boolean>): Record<ReportKind, boolean> {
+  return Object.fromEntries(reportKinds.map((k) => [k, rules[reportRegistry[k].access]])) as Record<
+    ReportKind,
+    boolean
+  >;
+}
 
 /** True when the caller belongs to an organisation and is not pending (spec §6; else 601 on reports). */
 export function isSeated(caller: Pick<AccessCaller, 'companyId' | 'status'>): boolean {
@@ -86,7 +88,7 @@ export function isSeated(caller: Pick<AccessCaller, 'companyId' | 'status'>): bo
 export function accessGrants(caller: AccessCaller): AccessGrants {
   if (!isSeated(caller))
     return {
-      reports: { ...noReports },
+      reports: reportsBy({ sdk: false, rtb: false, affiliate: false, app_report: false }),
       appManagement: false,
       userManagement: false,
       payments: false,
@@ -104,7 +106,7 @@ export function accessGrants(caller: AccessCaller): AccessGrants {
     (manager && (caller.companyChannelTypes ?? []).includes(DataPermissionType.RTB)) ||
     perms.has(DataPermissionType.RTB);
   return {
-    reports: { sdk, rtb, affiliate, game: sdk, gx: caller.appReport === true },
+    reports: reportsBy({ sdk, rtb, affiliate, app_report: caller.appReport === true }),
     appManagement: manager && sdk,
     userManagement: manager,
     payments: canSeePayments(caller),

@@ -22,11 +22,14 @@ export const dim = entry(1);
 /** A metric (`type` 2): field, file_type, zh and en titles, sortable (default true). */
 export const metric = entry(2);
 
-/** Paging of the `/v1/report/list/*` family: `page_index` from 1, `page_size` default 10 (spec §9). */
-export const pageParams = {
+/**
+ * Paging of the `/v1/report/list/*` family: `page_index` from 1, `page_size` at most 1000, by default
+ * `size` (the kind's declared page size: 10, spec §9).
+ */
+export const pageParamsOf = (size: number) => ({
   page_index: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(1000).default(10),
-};
+  page_size: z.coerce.number().int().min(1).max(1000).default(size),
+});
 
 /**
  * The shared list parameters of spec §7: `dt` `yyyyMMdd,yyyyMMdd`; `fields` and `titles` comma-joined
