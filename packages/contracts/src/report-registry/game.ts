@@ -25,8 +25,12 @@ export const gameReport = defineReport({
     }),
     metric('uv_click', 'int', '点击 UV', 'Click UV', { sum: 'uv_click' }),
     metric('pv_click', 'int', '点击 PV', 'Click PV', { sum: 'pv_click' }),
-    metric('uv_click_rate', 'percent', 'UV 点击率', 'UV click rate', { ratio: ['uv_click', 'uv_impression'] }),
-    metric('pv_click_rate', 'percent', 'PV 点击率', 'PV click rate', { ratio: ['pv_click', 'pv_impression'] }),
+    metric('uv_click_rate', 'percent', 'UV 点击率', 'UV click rate', {
+      ratio: ['uv_click', 'uv_impression'],
+    }),
+    metric('pv_click_rate', 'percent', 'PV 点击率', 'PV click rate', {
+      ratio: ['pv_click', 'pv_impression'],
+    }),
     metric('uv_in', 'int', '进入游戏 UV', 'Game entry UV', { sum: 'uv_in' }),
     metric('pv_in', 'int', '进入游戏 PV', 'Game entry PV', { sum: 'pv_in' }),
     metric('uv_in_rate', 'percent', 'UV 进入率', 'UV in rate', { ratio: ['uv_in', 'uv_click'] }),
