@@ -10,7 +10,6 @@
  * channels for role 67; all for role 70). Answers `data: { list, count, total }`.
  */
 import { z } from 'zod';
-import { EARLIEST_NEW_AFFILIATE_DATE, EARLIEST_REPORT_DATE } from './constants.ts';
 import { affiliateReport } from './report-registry/affiliate.ts';
 import { type CatalogueField, catalogueOf, defaultsOf } from './report-registry/define-report.ts';
 import { dim, exportParams, listParams, metric, pageParamsOf } from './reports-columns.ts';
@@ -19,11 +18,8 @@ import { dim, exportParams, listParams, metric, pageParamsOf } from './reports-c
 export const affiliateDbSources = ['affiliate_2023', 'affiliate_2024'] as const;
 export type AffiliateDbSource = (typeof affiliateDbSources)[number];
 
-/** Earliest query date per source, yyyyMMdd (spec §5, §9). */
-export const affiliateEarliest: Record<AffiliateDbSource, string> = {
-  affiliate_2023: EARLIEST_REPORT_DATE,
-  affiliate_2024: EARLIEST_NEW_AFFILIATE_DATE,
-};
+/** Earliest query date per source, yyyyMMdd (spec §5, §9), from the declaration (report-registry/affiliate.ts). */
+export const affiliateEarliest = affiliateReport.facts.earliest as Record<AffiliateDbSource, string>;
 
 /** Affiliate fields in display order, from its declaration (report-registry/affiliate.ts). */
 export const affiliateCatalogue: CatalogueField[] = catalogueOf(affiliateReport);

@@ -3,7 +3,7 @@
  * affiliate channels, hourly facts. Two fact sources share it (`db_source`): the older Affiliate
  * report (`affiliate_2023`, the default) and New Affiliate (`affiliate_2024`); cvr = conversion/click.
  */
-import { DEFAULT_PAGE_SIZE } from '../constants.ts';
+import { DEFAULT_PAGE_SIZE, EARLIEST_NEW_AFFILIATE_DATE, EARLIEST_REPORT_DATE } from '../constants.ts';
 import { defineReport, dimension, metric } from './define-report.ts';
 
 export const affiliateReport = defineReport({
@@ -22,7 +22,21 @@ export const affiliateReport = defineReport({
     metric('cvr', 'percent', '转化率', 'CVR', { ratio: ['conversion', 'click'] }),
     metric('revenue', 'money', '收入 ($)', 'Revenue ($)', { sum: 'revenue' }),
   ],
-  facts: { grain: 'hourly', sources: ['affiliate_2023', 'affiliate_2024'] },
+  facts: {
+    grain: 'hourly',
+    sources: ['affiliate_2023', 'affiliate_2024'],
+    earliest: { affiliate_2023: EARLIEST_REPORT_DATE, affiliate_2024: EARLIEST_NEW_AFFILIATE_DATE },
+  },
+  query: {
+    style: 'list',
+    scope: { column: 'channel', by: 'affiliate' },
+    filters: [
+      { param: 'channel', check: 'text' },
+      { param: 'offer_id', check: 'text' },
+      { param: 'pkg_name', check: 'text' },
+      { param: 'geo', check: 'country' },
+    ],
+  },
   order: [
     ['dt', 'desc'],
     ['hour', 'desc'],

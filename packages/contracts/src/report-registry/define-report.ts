@@ -71,6 +71,44 @@ export type CatalogueField = {
  */
 export type ReportAccessRule = 'sdk' | 'rtb' | 'affiliate' | 'app_report';
 
+/**
+ * How a filter parameter's values are checked (604 otherwise): `text` at most 128 characters,
+ * `country` ISO 3166-1 alpha-2 (case-insensitive, stored upper-case), `ad_style` an ad style code
+ * (constants.ts AdStyle: 1, 2, 3, 6; bound as a number).
+ */
+export type FilterCheck = 'text' | 'country' | 'ad_style';
+
+/** A filter of the list query: a comma list of values of one stored key column. */
+export type ReportFilter = {
+  /** The query parameter. */
+  param: string;
+  /** The stored key column it restricts; default: the parameter's name. */
+  column?: string;
+  check: FilterCheck;
+  /** Only the first value counts (the RTB network, spec §2). */
+  single?: boolean;
+};
+
+/**
+ * What scopes a kind's facts to the caller (spec §6): the column, and whose grants decide its values
+ * (`sdk` the caller's SDK apps, `rtb` and `affiliate` the caller's channels of that type). A filter of
+ * the same column is intersected with the scope; without one, the scope alone applies.
+ */
+export type ReportScope = { column: string; by: 'sdk' | 'rtb' | 'affiliate' };
+
+/**
+ * The list query of a kind resolved from its declaration (server modules/reports/declared-query.ts):
+ * - `list`: `dt=yyyyMMdd,yyyyMMdd`, `fields` (shown fields, default `defaults`), `order=field:dir`,
+ *   `page_index`/`page_size`, and `db_source` when the kind has several fact sources;
+ * - `dashed`: `start_date`/`end_date` yyyy-MM-dd, `order`, `page_no`/`page_size`, every field shown.
+ * Both take `preset` and `compare` (report-view.ts) and the declared filters, each a comma list.
+ */
+export type ReportQuerySpec = {
+  style: 'list' | 'dashed';
+  scope: ReportScope;
+  filters: ReportFilter[];
+};
+
 /** What a report offers beside its page. */
 export type ReportAbilities = {
   /** A paged list with its count and totals. */
@@ -92,9 +130,16 @@ export type ReportDeclaration = {
    * Its facts (server reports/fact-tables.ts, by import kind): `grain` `hourly` when the facts are
    * kept by the hour (the reporting day then follows the user's time zone, issue 13 item 9), `daily`
    * otherwise; `sources` the fact tables, one per `db_source` when the kind has several (the first
-   * is the default).
+   * is the default); `earliest`, per source, the first reportable day (yyyyMMdd; default the
+   * network's first, spec §5).
    */
-  facts: { grain: 'hourly' | 'daily'; sources: string[] };
+  facts: { grain: 'hourly' | 'daily'; sources: string[]; earliest?: Record<string, string> };
+  /**
+   * Its list query, when the server resolves it from this declaration; absent for a kind with a
+   * parser of its own (the SDK report's, shared with the latency bench; the game centre's
+   * `data_dimension`/`data_metrics` spelling).
+   */
+  query?: ReportQuerySpec;
   /** Tie-breaking order after the requested one (spec §4: dt desc, then hour desc). */
   order: [string, 'asc' | 'desc'][];
   abilities: ReportAbilities;

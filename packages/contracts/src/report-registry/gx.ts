@@ -25,6 +25,16 @@ export const gxReport = defineReport({
     metric('ecpm', 'money', 'eCPM ($)', 'eCPM ($)', { ratio: ['revenue', 'imp'], scale: 1000 }),
   ],
   facts: { grain: 'daily', sources: ['gx'] },
+  query: {
+    style: 'dashed',
+    scope: { column: 'app_key', by: 'sdk' },
+    filters: [
+      { param: 'pkg_name', check: 'text' },
+      { param: 'placement_id', column: 'ad_placement_id', check: 'text' },
+      { param: 'placement_type', column: 'ad_format', check: 'ad_style' },
+      { param: 'country', column: 'geo', check: 'country' },
+    ],
+  },
   order: [['dt', 'desc']],
   abilities: { list: true, export: false, trend: true, compare: true },
   pageSize: GX_PAGE_SIZE,

@@ -119,4 +119,40 @@ describe('report registry (issue 24 item 1)', () => {
     );
     expect(bad({ facts: { grain: 'daily', sources: [] } })).toThrow(/no fact source/);
   });
+
+  it('describes the wire list query of each kind that declares its query', () => {
+    const inputs: Record<string, string>[] = [
+      {},
+      { dt: '20260101,20260110', fields: 'dt,click', order: 'click:asc', page_index: '2', page_size: '30' },
+      {
+        channel: 'a,b',
+        country: 'us',
+        geo: 'DE',
+        offer_id: '1',
+        db_source: 'affiliate_2024',
+        preset: 'yesterday',
+      },
+      {
+        start_date: '2026-01-01',
+        end_date: '2026-01-02',
+        placement_type: '1',
+        page_no: '3',
+        compare: 'previous',
+      },
+      { db_source: 'affiliate_2099' },
+      { page_size: '5000' },
+    ];
+    const schemas = { rtb: rtbListQuery, affiliate: affiliateListQuery, gx: gxListQuery };
+    for (const [kind, schema] of Object.entries(schemas)) {
+      const declared = declaredListQuery(reportRegistry[kind as keyof typeof schemas]);
+      expect(Object.keys(declared.shape).sort()).toEqual(Object.keys(schema.shape).sort());
+      for (const input of inputs) {
+        const a = schema.safeParse(input);
+        const b = declared.safeParse(input);
+        expect(b.success).toBe(a.success);
+        if (a.success && b.success) expect(b.data).toEqual(a.data);
+      }
+    }
+    expect(() => declaredListQuery(reportRegistry.sdk)).toThrow(/declares no query/);
+  });
 });

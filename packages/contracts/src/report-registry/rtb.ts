@@ -27,6 +27,18 @@ export const rtbReport = defineReport({
     metric('ecpm', 'money', 'eCPM ($)', 'eCPM ($)', { ratio: ['revenue', 'impression'], scale: 1000 }),
   ],
   facts: { grain: 'daily', sources: ['rtb'] },
+  // One network at most (spec §2), within the caller's RTB channels.
+  query: {
+    style: 'list',
+    scope: { column: 'channel', by: 'rtb' },
+    filters: [
+      { param: 'channel', check: 'text', single: true },
+      { param: 'app_key', check: 'text' },
+      { param: 'placement_id', check: 'text' },
+      { param: 'placement_name', check: 'text' },
+      { param: 'country', check: 'country' },
+    ],
+  },
   order: [['dt', 'desc']],
   abilities: { list: true, export: true, trend: true, compare: true },
   pageSize: DEFAULT_PAGE_SIZE,

@@ -3,7 +3,8 @@
  * share the `{ list, count, total }` shape (SDK, RTB, affiliate, app report) and the exports of the
  * same query (SDK, RTB, affiliate) are one table each; Reject Detail, the game centre and the trend
  * have their own files. Each handler first checks the report is permitted (report-context.ts), then
- * resolves the kind's query within the caller's scope (kind-queries.ts).
+ * resolves the kind's query within the caller's scope (declared-query.ts for the kinds that declare
+ * it in the report registry, kind-queries.ts for the others).
  */
 import { endpoints } from '@portal/contracts/endpoints.ts';
 import { type ReportKind, reportCatalogues } from '@portal/contracts/reports-kinds.ts';
@@ -14,16 +15,9 @@ import { ok } from '../../lib/route-schema.ts';
 import { typedColumns } from '../../reports/export/export-labels.ts';
 import type { ExportFormat } from '../../reports/export/export-writer.ts';
 import { dataUntil } from './data-until.ts';
+import { resolveDeclared } from './declared-query.ts';
 import { gameRoutes } from './game-routes.ts';
-import {
-  type Ctx,
-  firstPage,
-  type Resolved,
-  resolveAffiliate,
-  resolveGx,
-  resolveRtb,
-  resolveSdk,
-} from './kind-queries.ts';
+import { type Ctx, firstPage, type Resolved, resolveSdk } from './kind-queries.ts';
 import { rejectRoutes } from './reject-routes.ts';
 import { catalogueTitle, exportFileName, reportContext, sdkAppNames } from './report-context.ts';
 import { exportColumns, runList, sendExport } from './report-service.ts';
@@ -143,13 +137,13 @@ export async function kindRoutes(fastify: FastifyInstance) {
     answerList(request, reply, lists.sdk, (c) => resolveSdk(c, request.query)),
   );
   route(app, r.rtbList, listOptions(lists.rtb), (request, reply) =>
-    answerList(request, reply, lists.rtb, (c) => resolveRtb(c, request.query)),
+    answerList(request, reply, lists.rtb, (c) => resolveDeclared('rtb', c, request.query)),
   );
   route(app, r.affiliateList, listOptions(lists.affiliate), (request, reply) =>
-    answerList(request, reply, lists.affiliate, (c) => resolveAffiliate(c, request.query)),
+    answerList(request, reply, lists.affiliate, (c) => resolveDeclared('affiliate', c, request.query)),
   );
   route(app, r.gxList, listOptions(lists.gx), (request, reply) =>
-    answerList(request, reply, lists.gx, (c) => resolveGx(c, request.query)),
+    answerList(request, reply, lists.gx, (c) => resolveDeclared('gx', c, request.query)),
   );
 
   route(app, r.sdkExport, exportOptions(exportsOf.sdk), (request, reply) =>
@@ -159,12 +153,12 @@ export async function kindRoutes(fastify: FastifyInstance) {
   );
   route(app, r.rtbExport, exportOptions(exportsOf.rtb), (request, reply) =>
     sendKindExport(request, reply, exportsOf.rtb, request.query, (c) =>
-      resolveRtb(c, firstPage(request.query)),
+      resolveDeclared('rtb', c, firstPage(request.query)),
     ),
   );
   route(app, r.affiliateExport, exportOptions(exportsOf.affiliate), (request, reply) =>
     sendKindExport(request, reply, exportsOf.affiliate, request.query, (c) =>
-      resolveAffiliate(c, firstPage(request.query)),
+      resolveDeclared('affiliate', c, firstPage(request.query)),
     ),
   );
 

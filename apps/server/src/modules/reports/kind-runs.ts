@@ -10,16 +10,8 @@ import { endpoints } from '@portal/contracts/endpoints.ts';
 import type { FieldError } from '@portal/contracts/envelope.ts';
 import type { ReportKind } from '@portal/contracts/report-registry/index.ts';
 import { z } from 'zod';
-import {
-  type Ctx,
-  firstPage,
-  type Resolved,
-  resolveAffiliate,
-  resolveGame,
-  resolveGx,
-  resolveRtb,
-  resolveSdk,
-} from './kind-queries.ts';
+import { resolveDeclared } from './declared-query.ts';
+import { type Ctx, firstPage, type Resolved, resolveGame, resolveSdk } from './kind-queries.ts';
 
 /** A kind's query as read from raw parameters: bound to its resolver, or the field errors (604). */
 export type ReadQuery = { resolve: (c: Ctx) => Promise<Resolved> } | { errors: FieldError[] };
@@ -60,16 +52,16 @@ export const kindRuns: Record<ReportKind, KindRun> = {
     export: kindQuery(r.sdkExport.query, (c, q) => resolveSdk(c, firstPage(q))),
   },
   rtb: {
-    list: kindQuery(r.rtbList.query, resolveRtb),
-    export: kindQuery(r.rtbExport.query, (c, q) => resolveRtb(c, firstPage(q))),
+    list: kindQuery(r.rtbList.query, (c, q) => resolveDeclared('rtb', c, q)),
+    export: kindQuery(r.rtbExport.query, (c, q) => resolveDeclared('rtb', c, firstPage(q))),
   },
   affiliate: {
-    list: kindQuery(r.affiliateList.query, resolveAffiliate),
-    export: kindQuery(r.affiliateExport.query, (c, q) => resolveAffiliate(c, firstPage(q))),
+    list: kindQuery(r.affiliateList.query, (c, q) => resolveDeclared('affiliate', c, q)),
+    export: kindQuery(r.affiliateExport.query, (c, q) => resolveDeclared('affiliate', c, firstPage(q))),
   },
   game: {
     list: kindQuery(r.gameList.query, resolveGame),
     export: kindQuery(r.gameExport.query, (c, q) => resolveGame(c, { ...q, page_no: 1, page_size: 1 })),
   },
-  gx: { list: kindQuery(r.gxList.query, resolveGx) },
+  gx: { list: kindQuery(r.gxList.query, (c, q) => resolveDeclared('gx', c, q)) },
 };
