@@ -132,15 +132,16 @@ function item(key: MenuKey, children?: MenuItem[]): MenuItem {
 export function accessMenu(caller: AccessCaller): MenuItem[] {
   const account = item('menu.accountManagement', [item('menu.accountInfo'), item('menu.changePassword')]);
   const { reports: r, appManagement, userManagement, payments, paymentOps } = accessGrants(caller);
-  const reports: MenuItem[] = [];
-  if (r.sdk) reports.push(item('menu.sdkReport'));
-  if (r.rtb) reports.push(item('menu.rtbReport'));
-  if (r.affiliate) reports.push(item('menu.affiliateReport'), item('menu.newAffiliate'));
-  if (r.game) reports.push(item('menu.gameReport'));
+  // Each granted kind's entries, in registry order, where its declaration puts them.
+  const reportItems = (group: 'reports' | 'top') =>
+    reportKinds
+      .filter((k) => r[k] && reportRegistry[k].menu.group === group)
+      .flatMap((k) => reportRegistry[k].menu.keys.map((key) => item(key)));
+  const reports = reportItems('reports');
 
   const menu: MenuItem[] = [];
   if (reports.length > 0) menu.push(item('menu.reports', reports));
-  if (r.gx) menu.push(item('menu.appReport'));
+  menu.push(...reportItems('top'));
   if (appManagement) menu.push(item('menu.appManagement'), item('menu.adSlots'));
   if (payments) menu.push(item('menu.payments'));
   if (paymentOps) menu.push(item('menu.opsPayments'));

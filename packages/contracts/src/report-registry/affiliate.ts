@@ -44,6 +44,7 @@ export const affiliateReport = defineReport({
   abilities: { list: true, export: true, trend: true, compare: true },
   pageSize: DEFAULT_PAGE_SIZE,
   access: 'affiliate',
+  menu: { keys: ['menu.affiliateReport', 'menu.newAffiliate'], group: 'reports' },
   schedulable: true,
   columnsKey: 'affiliteReportColumns',
   fileName: { zh: '联盟报表', en: 'affiliate-report' },

@@ -7,6 +7,8 @@
  * Plain data and functions only, no zod: the web bundles this beside /login's menu rules (access.ts).
  */
 
+import type { MenuKey } from '../menu.ts';
+
 /** A text in both languages of the portal. */
 export type Bilingual = { zh: string; en: string };
 
@@ -146,6 +148,11 @@ export type ReportDeclaration = {
   /** Rows per page unless the caller asks otherwise. */
   pageSize: number;
   access: ReportAccessRule;
+  /**
+   * Its entries of the menu (menu.ts keys, one per screen: Affiliate has two) and where they sit:
+   * under Reports (`/report`) or at the top level (the APP report). Shown when `access` grants it.
+   */
+  menu: { keys: MenuKey[]; group: 'reports' | 'top' };
   /** Whether a saved view of it can be mailed on a schedule (needs `abilities.export`). */
   schedulable: boolean;
   /** Local-storage key of the saved column choice (spec §2); absent: every field is always shown. */

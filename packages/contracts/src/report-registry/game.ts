@@ -45,6 +45,7 @@ export const gameReport = defineReport({
   abilities: { list: true, export: true, trend: true, compare: true },
   pageSize: DEFAULT_PAGE_SIZE,
   access: 'sdk',
+  menu: { keys: ['menu.gameReport'], group: 'reports' },
   schedulable: false,
   columnsKey: 'gameReportColumns',
   fileName: { zh: '游戏中心报表', en: 'game-report' },

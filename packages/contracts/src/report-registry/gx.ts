@@ -39,6 +39,7 @@ export const gxReport = defineReport({
   abilities: { list: true, export: false, trend: true, compare: true },
   pageSize: GX_PAGE_SIZE,
   access: 'app_report',
+  menu: { keys: ['menu.appReport'], group: 'top' },
   schedulable: false,
   fileName: { zh: '应用报表', en: 'app-report' },
   kpis: ['revenue', 'imp', 'ecpm', 'fill_rate', 'ctr'],

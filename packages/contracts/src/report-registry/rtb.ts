@@ -43,6 +43,7 @@ export const rtbReport = defineReport({
   abilities: { list: true, export: true, trend: true, compare: true },
   pageSize: DEFAULT_PAGE_SIZE,
   access: 'rtb',
+  menu: { keys: ['menu.rtbReport'], group: 'reports' },
   schedulable: true,
   columnsKey: 'rtbReportColumns',
   fileName: { zh: 'RTB报表', en: 'rtb-report' },

@@ -33,6 +33,7 @@ export const sdkReport = defineReport({
   abilities: { list: true, export: true, trend: true, compare: true },
   pageSize: DEFAULT_PAGE_SIZE,
   access: 'sdk',
+  menu: { keys: ['menu.sdkReport'], group: 'reports' },
   schedulable: true,
   columnsKey: 'sdkReportColumns',
   fileName: { zh: 'SDK报表', en: 'sdk-report' },
