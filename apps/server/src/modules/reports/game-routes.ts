@@ -14,7 +14,7 @@ import { typedColumns } from '../../reports/export/export-labels.ts';
 import { callerSdkScope, visibleSdkApps } from '../permission/scope.ts';
 import { dataUntil } from './data-until.ts';
 import { resolveGame } from './kind-queries.ts';
-import { catalogueTitle, exportFileName, gameApps, reportContext } from './report-context.ts';
+import { catalogueTitle, compareOf, exportFileName, gameApps, reportContext } from './report-context.ts';
 import { exportColumns, runList, sendExport } from './report-service.ts';
 
 /** Registers `/v1/report/list/game/sdk`, its `/export` and its `/app` options (scope: `authenticateReport`). */
@@ -28,7 +28,7 @@ export async function gameRoutes(fastify: FastifyInstance) {
       const c = await reportContext(app, request, 'game');
       const r = await resolveGame(c, request.query);
       const [data, until] = await Promise.all([
-        runList<GameListData>(app, reply, r.def, r.query, gameApps(app, true), r.compare),
+        runList<GameListData>(app, reply, r.def, r.query, gameApps(app, true), compareOf('game', r)),
         dataUntil(app, reply, r.def, c.yesterday),
       ]);
       return ok(request, until ? { ...data, data_until: until } : data);

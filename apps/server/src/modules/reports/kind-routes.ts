@@ -19,7 +19,7 @@ import { resolveDeclared } from './declared-query.ts';
 import { gameRoutes } from './game-routes.ts';
 import { type Ctx, firstPage, type Resolved, resolveSdk } from './kind-queries.ts';
 import { rejectRoutes } from './reject-routes.ts';
-import { catalogueTitle, exportFileName, reportContext, sdkAppNames } from './report-context.ts';
+import { catalogueTitle, compareOf, exportFileName, reportContext, sdkAppNames } from './report-context.ts';
 import { exportColumns, runList, sendExport } from './report-service.ts';
 
 /** A list route sharing the `{ list, count, total }` answer. */
@@ -96,7 +96,14 @@ export async function kindRoutes(fastify: FastifyInstance) {
     const c = await reportContext(app, request, k.kind);
     const r = await resolve(c);
     const [data, until] = await Promise.all([
-      runList(app, reply, r.def, r.query, k.appNames ? sdkAppNames(app, c.lang) : undefined, r.compare),
+      runList(
+        app,
+        reply,
+        r.def,
+        r.query,
+        k.appNames ? sdkAppNames(app, c.lang) : undefined,
+        compareOf(k.kind, r),
+      ),
       dataUntil(app, reply, r.def, c.yesterday, c.zone),
     ]);
     return ok(request, until ? { ...data, data_until: until } : data);

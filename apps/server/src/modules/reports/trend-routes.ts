@@ -13,7 +13,7 @@ import { route } from '../../lib/endpoint-route.ts';
 import { ok } from '../../lib/route-schema.ts';
 import { kindRuns } from './kind-runs.ts';
 import { ParamErrors, parseMetric } from './list-params.ts';
-import { reportContext } from './report-context.ts';
+import { compareOf, reportContext } from './report-context.ts';
 import { runTrend } from './report-service.ts';
 
 /** Most metrics one trend request may chart at once. */
@@ -47,7 +47,7 @@ export async function trendRoutes(fastify: FastifyInstance) {
       if (metrics.length > MAX_TREND_METRICS) e.add('metric', 'bad_value', `>${MAX_TREND_METRICS}`);
       for (const m of metrics) parseMetric(e, m, r.def);
       if (e.errors.length) throw paramError(e.errors);
-      return ok(request, await runTrend(app, reply, r.def, r.query, metrics, r.compare));
+      return ok(request, await runTrend(app, reply, r.def, r.query, metrics, compareOf(kind, r)));
     },
   );
 }
