@@ -1,34 +1,45 @@
 /**
- * How each report kind's request is read and resolved, for the code that runs a kind by name (the
- * trend, scheduled reports, the list and export routes): the kind's list and export query schemas
- * (the endpoint table's, so they are the wire's) bound to its resolver (kind-queries.ts). Which
- * kinds have an export is the registry's word (contracts report-registry, `abilities.export`): a kind
- * declaring one must have its export query here (kind-runs.test.ts).
+ * How each report kind's request is read and resolved, for the code that runs a kind by name: the
+ * list and export routes (kind-routes.ts), the trend and scheduled reports. Each kind's list entry of
+ * the endpoint table (and its export entry when its declaration has `abilities.export`) bound to its
+ * resolver: a kind that declares its query in the report registry gets `<kind>List` / `<kind>Export`
+ * bound to declared-query.ts with nothing written here; the SDK report and the game centre, which
+ * keep parsers of their own (kind-queries.ts), are listed by hand.
  */
 
-import { endpoints } from '@portal/contracts/endpoints.ts';
+import { type Endpoint, endpoints } from '@portal/contracts/endpoints.ts';
 import type { FieldError } from '@portal/contracts/envelope.ts';
-import type { ReportKind } from '@portal/contracts/report-registry/index.ts';
+import {
+  kindsWhere,
+  type ReportKind,
+  reportKinds,
+  reportRegistry,
+} from '@portal/contracts/report-registry/index.ts';
 import { z } from 'zod';
-import { resolveDeclared } from './declared-query.ts';
+import { type DeclaredQuery, resolveDeclared } from './declared-query.ts';
 import { type Ctx, firstPage, type Resolved, resolveGame, resolveSdk } from './kind-queries.ts';
 
 /** A kind's query as read from raw parameters: bound to its resolver, or the field errors (604). */
 export type ReadQuery = { resolve: (c: Ctx) => Promise<Resolved> } | { errors: FieldError[] };
 
-/** A query schema of a kind and how a parsed query resolves. */
+/** An entry of the endpoint table (list or export) whose query a kind reads, and how it resolves. */
 export type KindQuery = {
+  entry: Endpoint;
   schema: z.ZodType;
   /** `raw` parsed by `schema` (defaults applied) and bound to the resolver. */
   read: (raw: Record<string, string>) => ReadQuery;
+  /** Resolves a query `schema` has already parsed (a route's validated `request.query`). */
+  resolveParsed: (c: Ctx, parsed: unknown) => Promise<Resolved>;
 };
 
-/** `schema` bound to `resolve`, which takes exactly what `schema` parses to. */
+/** `entry`, whose query schema is `schema`, bound to `resolve`, which takes what `schema` parses to. */
 function kindQuery<S extends z.ZodType>(
+  entry: Endpoint,
   schema: S,
   resolve: (c: Ctx, q: z.output<S>) => Promise<Resolved>,
 ): KindQuery {
   return {
+    entry,
     schema,
     read: (raw) => {
       const parsed = z.safeParse(schema, raw);
@@ -37,31 +48,57 @@ function kindQuery<S extends z.ZodType>(
         errors: parsed.error.issues.map((i) => ({ field: String(i.path[0] ?? ''), message: i.message })),
       };
     },
+    // The route validated the query with this very schema (endpoint-route.ts).
+    resolveParsed: (c, parsed) => resolve(c, parsed as z.output<S>),
   };
 }
 
-/** A kind's list query and, when it has an export, its export query (resolved as its first page). */
-export type KindRun = { list: KindQuery; export?: KindQuery };
+/**
+ * A kind's list query and, when it has an export, its export query (resolved as its first page);
+ * `ownRoutes` when its list and export routes are registered elsewhere (the game centre's answer
+ * carries app objects: game-routes.ts).
+ */
+export type KindRun = { list: KindQuery; export?: KindQuery; ownRoutes?: boolean };
 
 const r = endpoints.reports;
 
-/** Every kind's queries; the compiler asks for a new kind's entry here. */
-export const kindRuns: Record<ReportKind, KindRun> = {
+/**
+ * The run of a kind that declares its query: its `<kind>List` and `<kind>Export` entries of the
+ * endpoint table bound to declared-query.ts. Throws at load when an entry is missing.
+ */
+function declaredRun(kind: ReportKind): KindRun {
+  const table = r as Record<string, Endpoint>;
+  const entry = (name: string) => {
+    const e = table[name];
+    if (!e?.query) throw new Error(`report ${kind}: no ${name} entry with a query in the endpoint table`);
+    return kindQuery(e, e.query, (c, q) => resolveDeclared(kind, c, firstPage(q as DeclaredQuery)));
+  };
+  const list = table[`${kind}List`];
+  if (!list?.query)
+    throw new Error(`report ${kind}: no ${kind}List entry with a query in the endpoint table`);
+  return {
+    list: kindQuery(list, list.query, (c, q) => resolveDeclared(kind, c, q as DeclaredQuery)),
+    ...(reportRegistry[kind].abilities.export ? { export: entry(`${kind}Export`) } : {}),
+  };
+}
+
+/** Every kind's queries: the declared kinds' derived, the others' written here. */
+export const kindRuns = {
   sdk: {
-    list: kindQuery(r.sdkList.query, resolveSdk),
-    export: kindQuery(r.sdkExport.query, (c, q) => resolveSdk(c, firstPage(q))),
-  },
-  rtb: {
-    list: kindQuery(r.rtbList.query, (c, q) => resolveDeclared('rtb', c, q)),
-    export: kindQuery(r.rtbExport.query, (c, q) => resolveDeclared('rtb', c, firstPage(q))),
-  },
-  affiliate: {
-    list: kindQuery(r.affiliateList.query, (c, q) => resolveDeclared('affiliate', c, q)),
-    export: kindQuery(r.affiliateExport.query, (c, q) => resolveDeclared('affiliate', c, firstPage(q))),
+    list: kindQuery(r.sdkList, r.sdkList.query, resolveSdk),
+    export: kindQuery(r.sdkExport, r.sdkExport.query, (c, q) => resolveSdk(c, firstPage(q))),
   },
   game: {
-    list: kindQuery(r.gameList.query, resolveGame),
-    export: kindQuery(r.gameExport.query, (c, q) => resolveGame(c, { ...q, page_no: 1, page_size: 1 })),
+    list: kindQuery(r.gameList, r.gameList.query, resolveGame),
+    export: kindQuery(r.gameExport, r.gameExport.query, (c, q) =>
+      resolveGame(c, { ...q, page_no: 1, page_size: 1 }),
+    ),
+    ownRoutes: true,
   },
-  gx: { list: kindQuery(r.gxList.query, (c, q) => resolveDeclared('gx', c, q)) },
-};
+  ...Object.fromEntries(kindsWhere((d) => d.query !== undefined).map((k) => [k, declaredRun(k)])),
+} as Record<ReportKind, KindRun>;
+
+for (const kind of reportKinds) {
+  if (!kindRuns[kind])
+    throw new Error(`report ${kind}: declare its query, or give it a parser in kind-runs.ts`);
+}
