@@ -70,6 +70,21 @@ export function declaredListQuery(d: ReportDeclaration) {
   if (d.query.style === 'list') {
     return z.object({ ...listParams, ...pageParamsOf(d.pageSize), ...sources, ...filters });
   }
+  if (d.query.style === 'split') {
+    return z.object({
+      start_date: z.string().default(''),
+      end_date: z.string().default(''),
+      ...viewParams,
+      ...sources,
+      data_dimension: z.string().optional(),
+      data_metrics: z.string().optional(),
+      sort: z.string().optional(),
+      order_by: z.coerce.number().int().min(1).max(2).default(2),
+      page_no: z.coerce.number().int().min(1).default(1),
+      page_size: z.coerce.number().int().min(1).max(1000).default(d.pageSize),
+      ...filters,
+    });
+  }
   return z.object({
     start_date: z.string().default(''),
     end_date: z.string().default(''),

@@ -102,11 +102,14 @@ export type ReportScope = { column: string; by: 'sdk' | 'rtb' | 'affiliate' };
  * The list query of a kind resolved from its declaration (server modules/reports/declared-query.ts):
  * - `list`: `dt=yyyyMMdd,yyyyMMdd`, `fields` (shown fields, default `defaults`), `order=field:dir`,
  *   `page_index`/`page_size`, and `db_source` when the kind has several fact sources;
- * - `dashed`: `start_date`/`end_date` yyyy-MM-dd, `order`, `page_no`/`page_size`, every field shown.
- * Both take `preset` and `compare` (report-view.ts) and the declared filters, each a comma list.
+ * - `dashed`: `start_date`/`end_date` yyyy-MM-dd, `order`, `page_no`/`page_size`, every field shown;
+ * - `split` (the game centre's, api-contract §10): `start_date`/`end_date` yyyy-MM-dd, `data_dimension`
+ *   and `data_metrics` (default: `defaults` split by type), `sort` + `order_by` (1 asc, 2 desc),
+ *   `page_no`/`page_size`; an export may send `fields` instead, the page's columns in its order.
+ * All take `preset` and `compare` (report-view.ts) and the declared filters, each a comma list.
  */
 export type ReportQuerySpec = {
-  style: 'list' | 'dashed';
+  style: 'list' | 'dashed' | 'split';
   scope: ReportScope;
   filters: ReportFilter[];
 };

@@ -41,6 +41,14 @@ export const gameReport = defineReport({
     metric('pv_begin_rate', 'percent', 'PV 开始率', 'PV begin rate', { ratio: ['pv_begin', 'pv_in'] }),
   ],
   facts: { grain: 'daily', sources: ['game'] },
+  query: {
+    style: 'split',
+    scope: { column: 'app_key', by: 'sdk' },
+    filters: [
+      { param: 'pkg_name', check: 'text' },
+      { param: 'country', column: 'nation', check: 'country' },
+    ],
+  },
   order: [['datepart', 'desc']],
   abilities: { list: true, export: true, trend: true, compare: true },
   pageSize: DEFAULT_PAGE_SIZE,

@@ -1,6 +1,6 @@
 /**
  * The resolver of every kind whose declaration carries its list query (contracts report-registry,
- * `query`; today RTB, Affiliate and the App report): the parameters of the declared style, the date
+ * `query`; today all but the SDK report: RTB, Affiliate, the game centre, the App report): the parameters of the declared style, the date
  * rules with the fact source's earliest day, the shown fields against the kind's definition, the
  * order, each declared filter checked as declared, and the declared scope intersected with what the
  * caller may see (spec §6). Throws 604 with every field error, in the declared order.
@@ -14,7 +14,9 @@ import {
 } from '@portal/contracts/report-registry/define-report.ts';
 import { type ReportKind, reportRegistry } from '@portal/contracts/report-registry/index.ts';
 import type { CompareMode, ReportPreset } from '@portal/contracts/report-view.ts';
+import type { QueryDef } from '../../reports/query-builder.ts';
 import { queryDefs } from '../../reports/report-defs.ts';
+import type { ReportZone } from '../../reports/zone-shift.ts';
 import { callerChannelScope, callerSdkScope, scopedAppKeys, scopedChannels } from '../permission/scope.ts';
 import {
   type Ctx,
@@ -48,6 +50,10 @@ export type DeclaredQuery = {
   compare?: CompareMode;
   dt?: string;
   fields?: string;
+  data_dimension?: string;
+  data_metrics?: string;
+  sort?: string;
+  order_by?: number;
   order?: string;
   page_index?: number;
   start_date?: string;
@@ -103,6 +109,7 @@ export async function resolveDeclared(kind: ReportKind, c: Ctx, raw: DeclaredQue
   // Only hourly facts move to the caller's clock (zone-shift.ts).
   const zone = d.facts.grain === 'hourly' ? zoneOf(c) : {};
   const e = new ParamErrors(c.lang);
+  if (d.query.style === 'split') return resolveSplit(c, e, d, def, raw, earliest, zone);
   if (d.query.style === 'dashed') {
     const q = withPreset(c, raw, earliest, true);
     const range = parseRange(
@@ -155,6 +162,75 @@ export async function resolveDeclared(kind: ReportKind, c: Ctx, raw: DeclaredQue
     },
     shown: shownOf(q.fields, defaults, dimensions, metrics),
     sent: sentFields(q.fields),
+    compare: q.compare,
+  };
+}
+
+/**
+ * The `split` style (the game centre's, api-contract §10): dimensions and metrics in their own
+ * parameters (a metric among the dimensions, or the reverse, is 604), or `fields` (an export: the
+ * page's columns in its order, then they are the shown fields in that order); `sort` + `order_by`.
+ */
+async function resolveSplit(
+  c: Ctx,
+  e: ParamErrors,
+  d: ReportDeclaration,
+  def: QueryDef,
+  raw: DeclaredQuery,
+  earliest: string,
+  zone: { zone?: ReportZone },
+): Promise<Resolved> {
+  const q = withPreset(c, raw, earliest, true);
+  const range = parseRange(
+    e,
+    'start_date',
+    q.start_date ?? '',
+    q.end_date ?? '',
+    c.yesterday,
+    earliest,
+    true,
+  );
+  const sent = sentFields(q.fields);
+  const defaults = defaultsOf(d);
+  const dims = sent
+    ? parseFields(e, 'fields', q.fields, def, [])
+    : parseFields(
+        e,
+        'data_dimension',
+        q.data_dimension,
+        def,
+        defaults.filter((f) => f in def.dimensions),
+      );
+  const mets = sent
+    ? dims
+    : parseFields(
+        e,
+        'data_metrics',
+        q.data_metrics,
+        def,
+        defaults.filter((f) => f in def.metrics),
+      );
+  if (!sent && dims.metrics.length) e.add('data_dimension', 'unknown_field', dims.metrics[0]);
+  if (!sent && mets.dimensions.length) e.add('data_metrics', 'unknown_field', mets.dimensions[0]);
+  const dimensions = dims.dimensions;
+  const metrics = mets.metrics;
+  const sort = q.sort?.trim() ? `${q.sort.trim()}:${q.order_by === 1 ? 'asc' : 'desc'}` : undefined;
+  const order = parseOrder(e, sort, def, [...dimensions, ...metrics]);
+  const filters = await declaredFilters(c, e, d, q);
+  done(e);
+  return {
+    def,
+    query: {
+      ...range,
+      dimensions,
+      metrics,
+      filters,
+      order,
+      ...paging(q.page_no ?? 1, q.page_size ?? d.pageSize),
+      ...zone,
+    },
+    shown: sent ? shownOf(q.fields, [], dimensions, metrics) : [...dimensions, ...metrics],
+    sent,
     compare: q.compare,
   };
 }

@@ -1,7 +1,7 @@
 /**
- * Request → resolved query for the report kinds with a parser of their own (spec §7, api-contract
- * §8): the SDK report (sdk-params.ts, shared with the latency bench), the game centre
- * (`data_dimension`/`data_metrics`) and the Affiliate report's Reject Detail; the kinds that declare
+ * Request → resolved query for what has a parser of its own (spec §7, api-contract §8): the SDK
+ * report (sdk-params.ts, shared with the latency bench) and the Affiliate report's Reject Detail; the
+ * kinds that declare
  * their query resolve in declared-query.ts with the helpers exported here. Each parses the
  * parameters, applies the date rules and intersects the scope (app keys or channels), so list,
  * export and trend of a kind share one resolution. Throws 604 (params), 601 (pending), never trusts
@@ -14,16 +14,11 @@ import { dashed, dateRuleMessage } from '@portal/contracts/report-dates.ts';
 import { type CompareMode, presetRange, type ReportPreset } from '@portal/contracts/report-view.ts';
 import type { SdkListQuery } from '@portal/contracts/reports.ts';
 import { type AffiliateRejectQuery, affiliateEarliest } from '@portal/contracts/reports-affiliate.ts';
-import {
-  type GameListQuery,
-  gameDefaultDimensions,
-  gameDefaultMetrics,
-} from '@portal/contracts/reports-game.ts';
 import type { FastifyInstance } from 'fastify';
 import { paramError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import type { QueryDef, ReportQuery } from '../../reports/query-builder.ts';
-import { gameDef, rejectDefs, sdkDef } from '../../reports/report-defs.ts';
+import { rejectDefs, sdkDef } from '../../reports/report-defs.ts';
 import { toReportQuery } from '../../reports/sdk-query.ts';
 import type { ReportZone } from '../../reports/zone-shift.ts';
 import { callerChannelScope, callerSdkScope, scopedAppKeys, scopedChannels } from '../permission/scope.ts';
@@ -32,10 +27,7 @@ import {
   isText,
   ParamErrors,
   parseDt,
-  parseFields,
   parseList,
-  parseOrder,
-  parseRange,
   upper,
 } from './list-params.ts';
 import { parseSdkListQuery } from './sdk-params.ts';
@@ -168,51 +160,5 @@ export async function resolveReject(c: Ctx, q: AffiliateRejectQuery): Promise<Re
       ...zoneOf(c),
     },
     shown,
-  };
-}
-
-/** The yyyy-MM-dd `start_date`..`end_date` of the game and app reports, date rules applied. */
-function dashedRange(e: ParamErrors, c: Ctx, q: { start_date: string; end_date: string }) {
-  return parseRange(e, 'start_date', q.start_date, q.end_date, c.yesterday, EARLIEST_REPORT_DATE, true);
-}
-
-/** Every app key the caller may see (game and app reports take no app_key filter). */
-async function appKeysOf(c: Ctx) {
-  return scopedAppKeys(await callerSdkScope(c.app, c.user), null);
-}
-
-/**
- * Game centre report: data_dimension/data_metrics, sort + order_by (1 asc, 2 desc), page_no. The
- * export may send `fields` instead, the page's columns in its order (dimensions and metrics mixed):
- * then they are the export's columns in that order (api-contract §10).
- */
-export async function resolveGame(c: Ctx, raw: GameListQuery & { fields?: string }): Promise<Resolved> {
-  const q = withPreset(c, raw, EARLIEST_REPORT_DATE, true);
-  const e = new ParamErrors(c.lang);
-  const range = dashedRange(e, c, q);
-  const sent = sentFields(q.fields);
-  const dims = sent
-    ? parseFields(e, 'fields', q.fields, gameDef, [])
-    : parseFields(e, 'data_dimension', q.data_dimension, gameDef, gameDefaultDimensions);
-  const mets = sent ? dims : parseFields(e, 'data_metrics', q.data_metrics, gameDef, gameDefaultMetrics);
-  if (!sent && dims.metrics.length) e.add('data_dimension', 'unknown_field', dims.metrics[0]);
-  if (!sent && mets.dimensions.length) e.add('data_metrics', 'unknown_field', mets.dimensions[0]);
-  const dimensions = dims.dimensions;
-  const metrics = mets.metrics;
-  const sort = q.sort?.trim() ? `${q.sort.trim()}:${q.order_by === 1 ? 'asc' : 'desc'}` : undefined;
-  const order = parseOrder(e, sort, gameDef, [...dimensions, ...metrics]);
-  const filters = {
-    app_key: await appKeysOf(c),
-    pkg_name: parseList(e, 'pkg_name', q.pkg_name, isText),
-    nation: upper(parseList(e, 'country', q.country, isCountry)),
-  };
-  done(e);
-  const page = 'page_no' in q ? paging(q.page_no, q.page_size) : {};
-  return {
-    def: gameDef,
-    query: { ...range, dimensions, metrics, filters, order, ...page },
-    shown: sent ? shownOf(q.fields, [], dimensions, metrics) : [...dimensions, ...metrics],
-    sent,
-    compare: q.compare,
   };
 }

@@ -3,8 +3,8 @@
  * list and export routes (kind-routes.ts), the trend and scheduled reports. Each kind's list entry of
  * the endpoint table (and its export entry when its declaration has `abilities.export`) bound to its
  * resolver: a kind that declares its query in the report registry gets `<kind>List` / `<kind>Export`
- * bound to declared-query.ts with nothing written here; the SDK report and the game centre, which
- * keep parsers of their own (kind-queries.ts), are listed by hand.
+ * bound to declared-query.ts with nothing written here; the SDK report, which keeps a parser of its
+ * own (kind-queries.ts, sdk-params.ts: shared with the latency bench), is listed by hand.
  */
 
 import { type Endpoint, endpoints } from '@portal/contracts/endpoints.ts';
@@ -17,7 +17,7 @@ import {
 } from '@portal/contracts/report-registry/index.ts';
 import { z } from 'zod';
 import { type DeclaredQuery, resolveDeclared } from './declared-query.ts';
-import { type Ctx, firstPage, type Resolved, resolveGame, resolveSdk } from './kind-queries.ts';
+import { type Ctx, firstPage, type Resolved, resolveSdk } from './kind-queries.ts';
 
 /** A kind's query as read from raw parameters: bound to its resolver, or the field errors (604). */
 export type ReadQuery = { resolve: (c: Ctx) => Promise<Resolved> } | { errors: FieldError[] };
@@ -55,12 +55,17 @@ function kindQuery<S extends z.ZodType>(
 
 /**
  * A kind's list query and, when it has an export, its export query (resolved as its first page);
- * `ownRoutes` when its list and export routes are registered elsewhere (the game centre's answer
- * carries app objects: game-routes.ts).
+ * `ownRoutes` when its list and export routes are registered elsewhere.
  */
 export type KindRun = { list: KindQuery; export?: KindQuery; ownRoutes?: boolean };
 
+/** The game centre's list answers app objects (`{ app_name, pkg_name }`): its routes are game-routes.ts. */
+const ownRoutes = new Set<ReportKind>(['game']);
+
 const r = endpoints.reports;
+
+/** `q` as the query of its first page in every style (exports resolve like their list, then stream every row). */
+const firstPageOf = (q: DeclaredQuery): DeclaredQuery => ({ ...q, page_index: 1, page_no: 1, page_size: 1 });
 
 /**
  * The run of a kind that declares its query: its `<kind>List` and `<kind>Export` entries of the
@@ -71,29 +76,27 @@ function declaredRun(kind: ReportKind): KindRun {
   const entry = (name: string) => {
     const e = table[name];
     if (!e?.query) throw new Error(`report ${kind}: no ${name} entry with a query in the endpoint table`);
-    return kindQuery(e, e.query, (c, q) => resolveDeclared(kind, c, firstPage(q as DeclaredQuery)));
+    return e as Endpoint & { query: z.ZodType };
   };
-  const list = table[`${kind}List`];
-  if (!list?.query)
-    throw new Error(`report ${kind}: no ${kind}List entry with a query in the endpoint table`);
-  return {
+  const list = entry(`${kind}List`);
+  const run: KindRun = {
     list: kindQuery(list, list.query, (c, q) => resolveDeclared(kind, c, q as DeclaredQuery)),
-    ...(reportRegistry[kind].abilities.export ? { export: entry(`${kind}Export`) } : {}),
   };
+  if (reportRegistry[kind].abilities.export) {
+    const exported = entry(`${kind}Export`);
+    run.export = kindQuery(exported, exported.query, (c, q) =>
+      resolveDeclared(kind, c, firstPageOf(q as DeclaredQuery)),
+    );
+  }
+  if (ownRoutes.has(kind)) run.ownRoutes = true;
+  return run;
 }
 
-/** Every kind's queries: the declared kinds' derived, the others' written here. */
+/** Every kind's queries: the declared kinds' derived, the SDK report's written here. */
 export const kindRuns = {
   sdk: {
     list: kindQuery(r.sdkList, r.sdkList.query, resolveSdk),
     export: kindQuery(r.sdkExport, r.sdkExport.query, (c, q) => resolveSdk(c, firstPage(q))),
-  },
-  game: {
-    list: kindQuery(r.gameList, r.gameList.query, resolveGame),
-    export: kindQuery(r.gameExport, r.gameExport.query, (c, q) =>
-      resolveGame(c, { ...q, page_no: 1, page_size: 1 }),
-    ),
-    ownRoutes: true,
   },
   ...Object.fromEntries(kindsWhere((d) => d.query !== undefined).map((k) => [k, declaredRun(k)])),
 } as Record<ReportKind, KindRun>;
