@@ -2,12 +2,17 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { accessGrants } from '../access.ts';
 import { schedulableKinds } from '../report-views.ts';
+import { affiliateListQuery } from '../reports-affiliate.ts';
+import { declaredListQuery } from '../reports-columns.ts';
+import { gameListQuery } from '../reports-game.ts';
+import { gxListQuery } from '../reports-gx.ts';
 import {
   exportFileNames,
   hourlyReportKinds,
   reportCatalogues,
   reportColumnStorageKeys,
 } from '../reports-kinds.ts';
+import { rtbListQuery } from '../reports-rtb.ts';
 import { catalogueOf, defineReport, dimension, metric, type ReportDeclaration } from './define-report.ts';
 import { reportKinds, reportRegistry } from './index.ts';
 import { sdkReport } from './sdk.ts';
@@ -141,8 +146,15 @@ describe('report registry (issue 24 item 1)', () => {
       },
       { db_source: 'affiliate_2099' },
       { page_size: '5000' },
+      { data_dimension: 'app', data_metrics: 'uv_click', sort: 'uv_click', order_by: '1', pkg_name: 'x' },
+      { order_by: '3' },
     ];
-    const schemas = { rtb: rtbListQuery, affiliate: affiliateListQuery, gx: gxListQuery };
+    const schemas = {
+      rtb: rtbListQuery,
+      affiliate: affiliateListQuery,
+      game: gameListQuery,
+      gx: gxListQuery,
+    };
     for (const [kind, schema] of Object.entries(schemas)) {
       const declared = declaredListQuery(reportRegistry[kind as keyof typeof schemas]);
       expect(Object.keys(declared.shape).sort()).toEqual(Object.keys(schema.shape).sort());
