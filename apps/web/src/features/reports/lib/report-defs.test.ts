@@ -36,7 +36,7 @@ describe('report screens from the registry', () => {
     expect(reportDefs.sdk.kpis.at(-1)).toBe('click_rate');
   });
 
-  it('take defaults, storage key, page size, KPI cards, chart and export from the kind', () => {
+  it('take defaults, storage key, page size, KPI cards, chart, export and earliest day from the kind', () => {
     for (const def of Object.values(reportDefs)) {
       const d = reportRegistry[def.kind];
       expect(def.defaultFields).toEqual(d.defaults ?? d.fields.map((f) => f.field));
@@ -50,5 +50,9 @@ describe('report screens from the registry', () => {
     expect(reportDefs.app.storageKey).toBeUndefined();
     expect(reportDefs.app.pageSize).toBe(50);
     expect(reportDefs.rtb.storageKey).toBe('rtbReportColumns');
+    // The earliest day is the fact source's: New Affiliate reads affiliate_2024, from 2024-01-01.
+    expect(reportDefs.affiliate.earliest).toBe('20230725');
+    expect(reportDefs.newAffiliate.earliest).toBe('20240101');
+    expect(reportDefs.sdk.earliest).toBe('20230725');
   });
 });

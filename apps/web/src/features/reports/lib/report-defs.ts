@@ -7,11 +7,7 @@
  * kind's `stat_column` catalogue, derived from the same declaration. Here remain what only a screen
  * has: its path, title, filters, wire spelling and endpoints.
  */
-import {
-  EARLIEST_NEW_AFFILIATE_DATE,
-  EARLIEST_REPORT_DATE,
-  PublisherType,
-} from '@portal/contracts/constants.ts';
+import { EARLIEST_REPORT_DATE, PublisherType } from '@portal/contracts/constants.ts';
 import { reportsEndpoints } from '@portal/contracts/endpoints/reports.ts';
 import { defaultsOf } from '@portal/contracts/report-registry/define-report.ts';
 import { type ReportKind, reportRegistry } from '@portal/contracts/report-registry/index.ts';
@@ -102,14 +98,15 @@ export type ReportDef = {
 };
 
 /**
- * What a screen of `kind` takes from the kind's declaration: default columns, column storage key
- * (none: every field shown), page size, KPI cards, chart and country chart; the file name base is the
- * kind's own.
+ * What a screen of `kind` over fact `source` (default the kind's first) takes from the kind's
+ * declaration: the earliest day, default columns, column storage key (none: every field shown), page
+ * size, KPI cards, chart and country chart; the file name base is the kind's own.
  */
-function fromRegistry(kind: ReportKind) {
+function fromRegistry(kind: ReportKind, source?: string) {
   const d = reportRegistry[kind];
   return {
     kind,
+    earliest: d.facts.earliest?.[source ?? d.facts.sources[0] ?? ''] ?? EARLIEST_REPORT_DATE,
     fileKey: kind,
     storageKey: d.columnsKey,
     defaultFields: defaultsOf(d),
@@ -138,7 +135,7 @@ const affiliateFilters: FilterSpec[] = [
 function affiliate(id: 'affiliate' | 'newAffiliate'): ReportDef {
   const newer = id === 'newAffiliate';
   return {
-    ...fromRegistry('affiliate'),
+    ...fromRegistry('affiliate', newer ? 'affiliate_2024' : 'affiliate_2023'),
     id,
     path: newer ? '/report/reportv2' : '/report/newreport',
     titleKey: `titles.${id}`,
@@ -147,7 +144,6 @@ function affiliate(id: 'affiliate' | 'newAffiliate'): ReportDef {
     list: reportsEndpoints.affiliateList,
     export: reportsEndpoints.affiliateExport,
     fileKey: newer ? 'new_affiliate' : 'affiliate',
-    earliest: newer ? EARLIEST_NEW_AFFILIATE_DATE : EARLIEST_REPORT_DATE,
     fixed: { db_source: newer ? 'affiliate_2024' : 'affiliate_2023' },
     filters: affiliateFilters,
     rejectDetail: true,
@@ -164,7 +160,6 @@ export const reportDefs: Record<ReportId, ReportDef> = {
     style: 'list',
     list: reportsEndpoints.sdkList,
     export: reportsEndpoints.sdkExport,
-    earliest: EARLIEST_REPORT_DATE,
     filters: [
       {
         type: 'channels',
@@ -188,7 +183,6 @@ export const reportDefs: Record<ReportId, ReportDef> = {
     style: 'list',
     list: reportsEndpoints.rtbList,
     export: reportsEndpoints.rtbExport,
-    earliest: EARLIEST_REPORT_DATE,
     filters: [
       {
         type: 'channels',
@@ -213,7 +207,6 @@ export const reportDefs: Record<ReportId, ReportDef> = {
     style: 'game',
     list: reportsEndpoints.gameList,
     export: reportsEndpoints.gameExport,
-    earliest: EARLIEST_REPORT_DATE,
     timeoutMs: GAME_TIMEOUT_MS,
     filters: [{ type: 'gameApps', name: 'pkg_name', label: 'filters.app' }, country('country')],
   },
@@ -225,7 +218,6 @@ export const reportDefs: Record<ReportId, ReportDef> = {
     testId: 'app-report',
     style: 'gx',
     list: reportsEndpoints.gxList,
-    earliest: EARLIEST_REPORT_DATE,
     filters: [
       { type: 'text', name: 'pkg_name', label: 'filters.pkgName', list: true },
       { type: 'text', name: 'placement_id', label: 'filters.placementId' },
