@@ -6,13 +6,14 @@
  *
  * Rules (the server's, which the web used to restate with RTB wrong):
  * - no organisation, or membership pending (status 3): no report and no management screen;
- * Each report kind names its rule in its declaration (report-registry, `access`):
  * - SDK report, and the game centre report (SDK data): role 70, or 67 when the organisation's
  *   cooperation_types has 1; anyone holding a data permission of type 3;
  * - Affiliate and New Affiliate reports: role 70, or 67 when cooperation_types has 4; anyone with type 5;
  * - RTB report: role 70; role 67 when the organisation has RTB channels (company channels of type 4);
  *   anyone with a data permission of type 4;
  * - APP report: the organisations of APP_REPORT_COMPANY_IDS (server configuration: `appReport`);
+ *   (each report kind names which of these four rules is its own, and where its menu entries sit, in
+ *   its declaration: report-registry, `access` and `menu`);
  * - app and ad slot management: role 70 or 67 when the SDK report is available;
  * - user and role management: role 70 or 67;
  * - Payments (issue 23): an active organisation admin (67), or an active member granted "finance" by
