@@ -22,14 +22,7 @@ import { rejectDefs, sdkDef } from '../../reports/report-defs.ts';
 import { toReportQuery } from '../../reports/sdk-query.ts';
 import type { ReportZone } from '../../reports/zone-shift.ts';
 import { callerChannelScope, callerSdkScope, scopedAppKeys, scopedChannels } from '../permission/scope.ts';
-import {
-  isCountry,
-  isText,
-  ParamErrors,
-  parseDt,
-  parseList,
-  upper,
-} from './list-params.ts';
+import { isCountry, isText, ParamErrors, parseDt, parseList, upper } from './list-params.ts';
 import { parseSdkListQuery } from './sdk-params.ts';
 
 /**
