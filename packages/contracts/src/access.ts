@@ -12,6 +12,8 @@
  * - RTB report: role 70; role 67 when the organisation has RTB channels (company channels of type 4);
  *   anyone with a data permission of type 4;
  * - APP report: the organisations of APP_REPORT_COMPANY_IDS (server configuration: `appReport`);
+ *   (each report kind names which of these four rules is its own, and where its menu entries sit, in
+ *   its declaration: report-registry, `access` and `menu`);
  * - app and ad slot management: role 70 or 67 when the SDK report is available;
  * - user and role management: role 70 or 67;
  * - Payments (issue 23): an active organisation admin (67), or an active member granted "finance" by
@@ -28,7 +30,8 @@
 import type { MenuItem, UserInfo } from './account.ts';
 import { CooperationType, DataPermissionType, Role, UserStatus } from './constants.ts';
 import { type MenuKey, menuKeys } from './menu.ts';
-import type { ReportKind } from './reports-kinds.ts';
+import type { ReportAccessRule } from './report-registry/define-report.ts';
+import { type ReportKind, reportKinds, reportRegistry } from './report-registry/index.ts';
 
 /** What the rules need to know of a caller. */
 export type AccessCaller = {
@@ -69,13 +72,13 @@ export type AccessGrants = {
   paymentOps: boolean;
 };
 
-const noReports: Record<ReportKind, boolean> = {
-  sdk: false,
-  rtb: false,
-  affiliate: false,
-  game: false,
-  gx: false,
-};
+/** Each report kind's grant: the rule its declaration names (report-registry), decided by `rules`. */
+function reportsBy(rules: Record<ReportAccessRule, boolean>): Record<ReportKind, boolean> {
+  return Object.fromEntries(reportKinds.map((k) => [k, rules[reportRegistry[k].access]])) as Record<
+    ReportKind,
+    boolean
+  >;
+}
 
 /** True when the caller belongs to an organisation and is not pending (spec §6; else 601 on reports). */
 export function isSeated(caller: Pick<AccessCaller, 'companyId' | 'status'>): boolean {
@@ -86,7 +89,7 @@ export function isSeated(caller: Pick<AccessCaller, 'companyId' | 'status'>): bo
 export function accessGrants(caller: AccessCaller): AccessGrants {
   if (!isSeated(caller))
     return {
-      reports: { ...noReports },
+      reports: reportsBy({ sdk: false, rtb: false, affiliate: false, app_report: false }),
       appManagement: false,
       userManagement: false,
       payments: false,
@@ -104,7 +107,7 @@ export function accessGrants(caller: AccessCaller): AccessGrants {
     (manager && (caller.companyChannelTypes ?? []).includes(DataPermissionType.RTB)) ||
     perms.has(DataPermissionType.RTB);
   return {
-    reports: { sdk, rtb, affiliate, game: sdk, gx: caller.appReport === true },
+    reports: reportsBy({ sdk, rtb, affiliate, app_report: caller.appReport === true }),
     appManagement: manager && sdk,
     userManagement: manager,
     payments: canSeePayments(caller),
@@ -130,15 +133,16 @@ function item(key: MenuKey, children?: MenuItem[]): MenuItem {
 export function accessMenu(caller: AccessCaller): MenuItem[] {
   const account = item('menu.accountManagement', [item('menu.accountInfo'), item('menu.changePassword')]);
   const { reports: r, appManagement, userManagement, payments, paymentOps } = accessGrants(caller);
-  const reports: MenuItem[] = [];
-  if (r.sdk) reports.push(item('menu.sdkReport'));
-  if (r.rtb) reports.push(item('menu.rtbReport'));
-  if (r.affiliate) reports.push(item('menu.affiliateReport'), item('menu.newAffiliate'));
-  if (r.game) reports.push(item('menu.gameReport'));
+  // Each granted kind's entries, in registry order, where its declaration puts them.
+  const reportItems = (group: 'reports' | 'top') =>
+    reportKinds
+      .filter((k) => r[k] && reportRegistry[k].menu.group === group)
+      .flatMap((k) => reportRegistry[k].menu.keys.map((key) => item(key)));
+  const reports = reportItems('reports');
 
   const menu: MenuItem[] = [];
   if (reports.length > 0) menu.push(item('menu.reports', reports));
-  if (r.gx) menu.push(item('menu.appReport'));
+  menu.push(...reportItems('top'));
   if (appManagement) menu.push(item('menu.appManagement'), item('menu.adSlots'));
   if (payments) menu.push(item('menu.payments'));
   if (paymentOps) menu.push(item('menu.opsPayments'));

@@ -21,6 +21,7 @@
  * - `GET    /v1/report/unsubscribe?token=` (no session) → an HTML page; removes that address
  */
 import { z } from 'zod';
+import { kindsWhere, type ReportKind } from './report-registry/index.ts';
 import { reportKinds } from './reports-kinds.ts';
 import { cleanName } from './text-rules.ts';
 import { isTimeZone } from './time-zones.ts';
@@ -76,8 +77,8 @@ export const savedViewList = z.object({ list: z.array(savedView) });
 export const savedViewListQuery = z.object({ kind: z.enum(reportKinds) });
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-/** Kinds a schedule can mail: those with an export (the App report has none). */
-export const schedulableKinds = ['sdk', 'rtb', 'affiliate'] as const;
+/** Kinds a schedule can mail: those whose declaration says `schedulable` (report-registry). */
+export const schedulableKinds: ReportKind[] = kindsWhere((d) => d.schedulable);
 
 export const scheduleFrequencies = ['daily', 'weekly'] as const;
 export type ScheduleFrequency = (typeof scheduleFrequencies)[number];

@@ -10,48 +10,22 @@
  * channels for role 67; all for role 70). Answers `data: { list, count, total }`.
  */
 import { z } from 'zod';
-import { EARLIEST_NEW_AFFILIATE_DATE, EARLIEST_REPORT_DATE } from './constants.ts';
-import type { CatalogueField } from './reports.ts';
-import { dim, exportParams, listParams, metric, pageParams } from './reports-columns.ts';
+import { affiliateReport } from './report-registry/affiliate.ts';
+import { type CatalogueField, catalogueOf, defaultsOf } from './report-registry/define-report.ts';
+import { dim, exportParams, listParams, metric, pageParamsOf } from './reports-columns.ts';
 
 /** Fact sources of the affiliate kind (spec §7 `db_source`). */
 export const affiliateDbSources = ['affiliate_2023', 'affiliate_2024'] as const;
 export type AffiliateDbSource = (typeof affiliateDbSources)[number];
 
-/** Earliest query date per source, yyyyMMdd (spec §5, §9). */
-export const affiliateEarliest: Record<AffiliateDbSource, string> = {
-  affiliate_2023: EARLIEST_REPORT_DATE,
-  affiliate_2024: EARLIEST_NEW_AFFILIATE_DATE,
-};
+/** Earliest query date per source, yyyyMMdd (spec §5, §9), from the declaration (report-registry/affiliate.ts). */
+export const affiliateEarliest = affiliateReport.facts.earliest as Record<AffiliateDbSource, string>;
 
-/** Affiliate fields in display order. */
-export const affiliateCatalogue: CatalogueField[] = [
-  dim('dt', 'date', '日期', 'Date'),
-  dim('hour', 'hour', '小时', 'Hour'),
-  dim('channel', 'string', '渠道', 'Channel'),
-  dim('sub_channel', 'string', '子渠道', 'Sub channel'),
-  dim('offer_id', 'string', 'Offer ID', 'Offer ID'),
-  dim('pkg_name', 'string', '包名', 'Package name'),
-  dim('geo', 'string', '国家/地区', 'Country'),
-  metric('click', 'int', '点击数', 'Clicks'),
-  metric('conversion', 'int', '转化数', 'Conversions'),
-  metric('reject', 'int', '拒绝数', 'Rejects'),
-  metric('cvr', 'percent', '转化率', 'CVR'),
-  metric('revenue', 'money', '收入 ($)', 'Revenue ($)'),
-];
+/** Affiliate fields in display order, from its declaration (report-registry/affiliate.ts). */
+export const affiliateCatalogue: CatalogueField[] = catalogueOf(affiliateReport);
 
 /** Default affiliate columns when nothing is saved under `affiliteReportColumns` (spec §4). */
-export const affiliateDefaultFields = [
-  'dt',
-  'channel',
-  'offer_id',
-  'pkg_name',
-  'click',
-  'conversion',
-  'reject',
-  'cvr',
-  'revenue',
-];
+export const affiliateDefaultFields: string[] = defaultsOf(affiliateReport);
 
 const affiliateFilters = {
   /** `affiliate_2023` (default) or `affiliate_2024`. */
@@ -64,7 +38,11 @@ const affiliateFilters = {
 };
 
 /** `GET /v1/report/list/affiliate` query. */
-export const affiliateListQuery = z.object({ ...listParams, ...pageParams, ...affiliateFilters });
+export const affiliateListQuery = z.object({
+  ...listParams,
+  ...pageParamsOf(affiliateReport.pageSize),
+  ...affiliateFilters,
+});
 export type AffiliateListQuery = z.infer<typeof affiliateListQuery>;
 
 /** `GET /v1/report/export/affiliate`: the list query without paging, plus `format`. */

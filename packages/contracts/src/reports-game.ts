@@ -11,37 +11,23 @@
  * Scope: the caller's SDK apps.
  */
 import { z } from 'zod';
+import {
+  type CatalogueField,
+  catalogueOf,
+  defaultsOf,
+  dimensionsOf,
+  metricsOf,
+} from './report-registry/define-report.ts';
+import { gameReport } from './report-registry/game.ts';
 import { compareListData, viewParams } from './report-view.ts';
-import { type CatalogueField, dataFreshness } from './reports.ts';
-import { dim, exportParams, metric } from './reports-columns.ts';
+import { dataFreshness } from './reports.ts';
+import { exportParams } from './reports-columns.ts';
 
 export const gameDimensions = ['datepart', 'app', 'nation'] as const;
 export type GameDimension = (typeof gameDimensions)[number];
 
-/** Game fields: the three dimensions then the metrics, in display order. */
-export const gameCatalogue: CatalogueField[] = [
-  dim('datepart', 'date', '日期', 'Date'),
-  dim('app', 'string', '应用', 'App'),
-  dim('nation', 'string', '国家/地区', 'Country'),
-  metric('uv_entry', 'int', '游戏中心入口 UV', 'Game centre entry UV'),
-  metric('pv_entry', 'int', '游戏中心入口 PV', 'Game centre entry PV'),
-  metric('uv_impression', 'int', '曝光 UV', 'Exposure UV'),
-  metric('pv_impression', 'int', '曝光 PV', 'Exposure PV'),
-  metric('uv_impression_rate', 'percent', 'UV 曝光率', 'UV impression rate'),
-  metric('pv_impression_rate', 'percent', 'PV 曝光率', 'PV impression rate'),
-  metric('uv_click', 'int', '点击 UV', 'Click UV'),
-  metric('pv_click', 'int', '点击 PV', 'Click PV'),
-  metric('uv_click_rate', 'percent', 'UV 点击率', 'UV click rate'),
-  metric('pv_click_rate', 'percent', 'PV 点击率', 'PV click rate'),
-  metric('uv_in', 'int', '进入游戏 UV', 'Game entry UV'),
-  metric('pv_in', 'int', '进入游戏 PV', 'Game entry PV'),
-  metric('uv_in_rate', 'percent', 'UV 进入率', 'UV in rate'),
-  metric('pv_in_rate', 'percent', 'PV 进入率', 'PV in rate'),
-  metric('uv_begin', 'int', '开始游戏 UV', 'Start UV'),
-  metric('pv_begin', 'int', '开始游戏 PV', 'Start PV'),
-  metric('uv_begin_rate', 'percent', 'UV 开始率', 'UV begin rate'),
-  metric('pv_begin_rate', 'percent', 'PV 开始率', 'PV begin rate'),
-];
+/** Game fields: the three dimensions then the metrics, in display order (report-registry/game.ts). */
+export const gameCatalogue: CatalogueField[] = catalogueOf(gameReport);
 
 /** The five funnel steps, in order (api-contract §10); each has `uv_<step>` and `pv_<step>`. */
 export const gameFunnelSteps = ['entry', 'impression', 'click', 'in', 'begin'] as const;
@@ -50,17 +36,13 @@ export const gameFunnelSteps = ['entry', 'impression', 'click', 'in', 'begin'] a
 export const isGameUvCount = (field: string): boolean =>
   (gameFunnelSteps as readonly string[]).some((s) => field === `uv_${s}`);
 
-/** Defaults when nothing is saved under `gameReportColumns`. */
-export const gameDefaultDimensions: GameDimension[] = ['datepart', 'app'];
-export const gameDefaultMetrics = [
-  'uv_entry',
-  'uv_impression',
-  'uv_impression_rate',
-  'uv_click',
-  'uv_click_rate',
-  'uv_in',
-  'uv_begin',
-];
+/** Defaults when nothing is saved under `gameReportColumns`: its declaration's, split by type. */
+export const gameDefaultDimensions = defaultsOf(gameReport).filter((f) =>
+  dimensionsOf(gameReport).includes(f),
+) as GameDimension[];
+export const gameDefaultMetrics: string[] = defaultsOf(gameReport).filter((f) =>
+  metricsOf(gameReport).includes(f),
+);
 
 /**
  * `GET /v1/report/list/game/sdk` query (spec §7): `start_date`, `end_date` yyyy-MM-dd (same date rules
@@ -77,7 +59,7 @@ export const gameListQuery = z.object({
   sort: z.string().optional(),
   order_by: z.coerce.number().int().min(1).max(2).default(2),
   page_no: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(1000).default(10),
+  page_size: z.coerce.number().int().min(1).max(1000).default(gameReport.pageSize),
   pkg_name: z.string().optional(),
   country: z.string().optional(),
 });

@@ -7,28 +7,12 @@
  * imp/fill, `ctr` = click/imp, `ecpm` = revenue × 1000 / imp; money in USD. Scope: the caller's SDK apps.
  */
 import { z } from 'zod';
-import { GX_PAGE_SIZE } from './constants.ts';
+import { type CatalogueField, catalogueOf } from './report-registry/define-report.ts';
+import { gxReport } from './report-registry/gx.ts';
 import { viewParams } from './report-view.ts';
-import type { CatalogueField } from './reports.ts';
-import { dim, metric } from './reports-columns.ts';
 
-/** App report fields in display order (all shown). */
-export const gxCatalogue: CatalogueField[] = [
-  dim('dt', 'date', '日期', 'Date'),
-  dim('pkg_name', 'string', '包名', 'Package name'),
-  dim('ad_placement_id', 'string', '广告位 ID', 'Placement ID'),
-  dim('ad_format', 'string', '广告类型', 'Ad format'),
-  dim('geo', 'string', '国家/地区', 'Country'),
-  metric('request', 'int', '请求数', 'Requests'),
-  metric('fill', 'int', '填充数', 'Fills'),
-  metric('fill_rate', 'percent', '填充率', 'Fill rate'),
-  metric('imp', 'int', '展示数', 'Impressions'),
-  metric('imp_rate', 'percent', '展示率', 'Impression rate'),
-  metric('click', 'int', '点击数', 'Clicks'),
-  metric('ctr', 'percent', '点击率', 'CTR'),
-  metric('revenue', 'money', '收入 ($)', 'Revenue ($)'),
-  metric('ecpm', 'money', 'eCPM ($)', 'eCPM ($)'),
-];
+/** App report fields in display order (all shown), from its declaration (report-registry/gx.ts). */
+export const gxCatalogue: CatalogueField[] = catalogueOf(gxReport);
 
 /**
  * `GET /gx/report/list` query: `start_date`, `end_date` yyyy-MM-dd (same date rules as the other
@@ -46,6 +30,6 @@ export const gxListQuery = z.object({
   country: z.string().optional(),
   order: z.string().optional(),
   page_no: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(1000).default(GX_PAGE_SIZE),
+  page_size: z.coerce.number().int().min(1).max(1000).default(gxReport.pageSize),
 });
 export type GxListQuery = z.infer<typeof gxListQuery>;

@@ -1,7 +1,8 @@
 /**
  * Report kinds and what is shared across them (spec §7 Reports, api-contract §8): the
  * `stat_column/{kind}` catalogues, the trend endpoint (beyond the spec: the chart above each report)
- * and the export file naming.
+ * and the export file naming. The per-kind tables here are derived from the report registry
+ * (report-registry/index.ts), one declaration per kind.
  *
  * Endpoints per kind (all need a session; 402 when the report is not permitted to the caller, the
  * same rule that builds the menu; 601 pending membership; 604 bad parameters or date rules):
@@ -24,15 +25,17 @@
  * language). Cells hold raw values: rates as ratios, money in USD.
  */
 import { z } from 'zod';
-import { type CatalogueField, sdkCatalogue, sdkListQuery } from './reports.ts';
-import { affiliateCatalogue } from './reports-affiliate.ts';
+import { type Bilingual, type CatalogueField, catalogueOf } from './report-registry/define-report.ts';
+import { kindsWhere, type ReportKind, reportKinds, reportRegistry } from './report-registry/index.ts';
+import { sdkListQuery } from './reports.ts';
 import { exportParams } from './reports-columns.ts';
-import { gameCatalogue } from './reports-game.ts';
-import { gxCatalogue } from './reports-gx.ts';
-import { rtbCatalogue } from './reports-rtb.ts';
 
-export const reportKinds = ['sdk', 'rtb', 'affiliate', 'game', 'gx'] as const;
-export type ReportKind = (typeof reportKinds)[number];
+export { type ReportKind, reportKinds };
+
+/** A record by kind of what `of` derives from each kind's declaration. */
+function byKind<T>(of: (kind: ReportKind) => T): Record<ReportKind, T> {
+  return Object.fromEntries(reportKinds.map((k) => [k, of(k)])) as Record<ReportKind, T>;
+}
 
 /** `{kind}` of `/v1/report/stat_column/{kind}` and `/v1/report/trend/{kind}`. */
 export const reportKindParams = z.object({ kind: z.enum(reportKinds) });
@@ -44,24 +47,22 @@ export const trendQuery = z.record(z.string(), z.string());
  * Kinds whose facts are kept by the hour (issue 13 item 9): their reporting day follows the user's
  * time zone (user_info `timezone`); the others' days are the network's (`network_timezone`).
  */
-export const hourlyReportKinds: ReadonlySet<ReportKind> = new Set<ReportKind>(['sdk', 'affiliate']);
+export const hourlyReportKinds: ReadonlySet<ReportKind> = new Set(
+  kindsWhere((d) => d.facts.grain === 'hourly'),
+);
 
-/** The catalogue behind `GET /v1/report/stat_column/{kind}`. */
-export const reportCatalogues: Record<ReportKind, CatalogueField[]> = {
-  sdk: sdkCatalogue,
-  rtb: rtbCatalogue,
-  affiliate: affiliateCatalogue,
-  game: gameCatalogue,
-  gx: gxCatalogue,
-};
+/** The catalogue behind `GET /v1/report/stat_column/{kind}`, from each kind's declaration. */
+export const reportCatalogues: Record<ReportKind, CatalogueField[]> = byKind((k) =>
+  catalogueOf(reportRegistry[k]),
+);
 
-/** Local-storage keys of saved column choices (spec §2). */
-export const reportColumnStorageKeys = {
-  sdk: 'sdkReportColumns',
-  rtb: 'rtbReportColumns',
-  affiliate: 'affiliteReportColumns',
-  game: 'gameReportColumns',
-} as const;
+/** Local-storage keys of saved column choices (spec §2); none for a kind that shows every field. */
+export const reportColumnStorageKeys: Partial<Record<ReportKind, string>> = Object.fromEntries(
+  reportKinds.flatMap((k) => {
+    const key = reportRegistry[k].columnsKey;
+    return key ? [[k, key]] : [];
+  }),
+);
 
 /**
  * `GET /v1/report/trend/{kind}`: the kind's list query (dates, filters, `db_source`, `preset`,
@@ -88,21 +89,14 @@ export const trendData = z.array(
 export type TrendData = z.infer<typeof trendData>;
 
 /**
- * Base of export file names per kind (the server appends `_<start>-<end>.<ext>`); `affiliate` is the
- * older Affiliate report (`db_source=affiliate_2023`), `new_affiliate` New Affiliate
+ * Base of export file names per kind (each kind's declaration; the server appends
+ * `_<start>-<end>.<ext>`); `affiliate` is the older Affiliate report (`db_source=affiliate_2023`), `new_affiliate` New Affiliate
  * (`affiliate_2024`): their files differ (api-contract §10).
  */
-export const exportFileNames: Record<
-  ReportKind | 'new_affiliate' | 'affiliate_reject',
-  { zh: string; en: string }
-> = {
-  sdk: { zh: 'SDK报表', en: 'sdk-report' },
-  rtb: { zh: 'RTB报表', en: 'rtb-report' },
-  affiliate: { zh: '联盟报表', en: 'affiliate-report' },
+export const exportFileNames: Record<ReportKind | 'new_affiliate' | 'affiliate_reject', Bilingual> = {
+  ...byKind((k) => reportRegistry[k].fileName),
   new_affiliate: { zh: '新联盟报表', en: 'new-affiliate-report' },
   affiliate_reject: { zh: '拒绝明细', en: 'reject-detail' },
-  game: { zh: '游戏中心报表', en: 'game-report' },
-  gx: { zh: '应用报表', en: 'app-report' },
 };
 
 /** `GET /v1/report/export/sdk`: the SDK list query without paging, plus `format`. */

@@ -8,43 +8,15 @@
  * all for role 70). Answers `data: { list, count, total }` (reportListData of reports.ts).
  */
 import { z } from 'zod';
-import type { CatalogueField } from './reports.ts';
-import { dim, exportParams, listParams, metric, pageParams } from './reports-columns.ts';
+import { type CatalogueField, catalogueOf, defaultsOf } from './report-registry/define-report.ts';
+import { rtbReport } from './report-registry/rtb.ts';
+import { exportParams, listParams, pageParamsOf } from './reports-columns.ts';
 
-/** RTB fields in display order. */
-export const rtbCatalogue: CatalogueField[] = [
-  dim('dt', 'date', '日期', 'Date'),
-  dim('app_key', 'string', '应用', 'App'),
-  dim('placement_id', 'string', '广告位 ID', 'Placement ID'),
-  dim('placement_name', 'string', '广告位名称', 'Placement name'),
-  dim('placement_type', 'string', '广告类型', 'Ad style'),
-  dim('country', 'string', '国家/地区', 'Country'),
-  metric('request', 'int', '请求数', 'Requests'),
-  metric('response', 'int', '填充数', 'Responses'),
-  metric('fill_rate', 'percent', '填充率', 'Fill rate'),
-  metric('winning_bid', 'int', '竞价成功数', 'Winning bids'),
-  metric('win_rate', 'percent', '竞价成功率', 'Win rate'),
-  metric('impression', 'int', '展示数', 'Impressions'),
-  metric('impression_rate', 'percent', '展示率', 'Impression rate'),
-  metric('click', 'int', '点击数', 'Clicks'),
-  metric('ctr', 'percent', '点击率', 'CTR'),
-  metric('revenue', 'money', '收入 ($)', 'Revenue ($)'),
-  metric('ecpm', 'money', 'eCPM ($)', 'eCPM ($)'),
-];
+/** RTB fields in display order, from its declaration (report-registry/rtb.ts). */
+export const rtbCatalogue: CatalogueField[] = catalogueOf(rtbReport);
 
 /** Default RTB columns when nothing is saved under `rtbReportColumns`. */
-export const rtbDefaultFields = [
-  'dt',
-  'app_key',
-  'request',
-  'response',
-  'fill_rate',
-  'winning_bid',
-  'win_rate',
-  'impression',
-  'revenue',
-  'ecpm',
-];
+export const rtbDefaultFields: string[] = defaultsOf(rtbReport);
 
 /**
  * `GET /v1/report/list/rtb` query. `channel`: one RTB network name from
@@ -53,7 +25,7 @@ export const rtbDefaultFields = [
  */
 export const rtbListQuery = z.object({
   ...listParams,
-  ...pageParams,
+  ...pageParamsOf(rtbReport.pageSize),
   channel: z.string().optional(),
   app_key: z.string().optional(),
   placement_id: z.string().optional(),

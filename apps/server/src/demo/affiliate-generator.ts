@@ -113,7 +113,7 @@ export async function generateAffiliateFacts(
     );
     // Rejected conversions per reason: 8–35 % on top of the accepted ones, worse on some channels.
     await run(
-      `INSERT INTO ${rejects.hourly}
+      `INSERT INTO ${rejects.hourly} (dt, hour, channel, sub_channel, offer_id, pkg_name, geo, reject_reason, reject_num)
        SELECT * FROM (
        SELECT b.dt, b.hour, b.channel, b.sub_channel, b.offer_id, b.pkg_name, b.geo, r.reject_reason,
               ${draw(`b.conversion * (0.08 + 0.27 * ${u("'rj'", 'b.channel', 'b.offer_id')}) * r.share * 1.6`, "'rn'", 'b.channel', 'b.sub_channel', 'b.offer_id', 'b.geo', 'b.dt', 'b.hour', 'r.reject_reason')} AS reject_num
@@ -124,7 +124,8 @@ export async function generateAffiliateFacts(
       { seed },
     );
     await run(
-      `INSERT INTO ${facts.hourly}
+      // Columns by name: a counter added to the table later (fact-tables.ts) keeps its DEFAULT 0.
+      `INSERT INTO ${facts.hourly} (dt, hour, channel, sub_channel, offer_id, pkg_name, geo, click, conversion, reject, revenue)
        WITH rj AS (
          SELECT dt, hour, channel, sub_channel, offer_id, geo, sum(reject_num)::BIGINT AS reject
          FROM ${rejects.hourly} WHERE dt BETWEEN $start::DATE AND $end::DATE

@@ -27,7 +27,8 @@ export async function generateGxFacts(
     );
     await deleteDays(run, gxFacts, range);
     await run(
-      `INSERT INTO ${gxFacts.daily}
+      // Columns by name: a counter added to the table later (fact-tables.ts) keeps its DEFAULT 0.
+      `INSERT INTO ${gxFacts.daily} (dt, app_key, pkg_name, ad_placement_id, ad_format, geo, request, fill, imp, click, revenue)
        WITH s AS (
          SELECT s.*, a.pkg_name, 0.97 + 0.02 * ${u("'gx'", ...k)} AS f
          FROM ${sdkFacts.daily} s JOIN gen_gx_app a USING (app_key)

@@ -33,7 +33,9 @@ export async function generateRtbFacts(
     );
     await deleteDays(run, table, range);
     await run(
-      `INSERT INTO ${table.daily}
+      // Columns by name: a counter added to the table later (fact-tables.ts) keeps its DEFAULT 0.
+      `INSERT INTO ${table.daily} (dt, channel, app_key, placement_id, placement_name, placement_type, country,
+                                  request, response, winning_bid, impression, click, revenue)
        WITH ${daysCte},
        app AS (
          SELECT c.channel, 'rtb-' || substr(md5(c.channel || '#' || a.i::VARCHAR), 1, 12) AS app_key,

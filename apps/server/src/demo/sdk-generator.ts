@@ -71,7 +71,7 @@ export async function generateSdkFacts(
     await run(`DELETE FROM ${SDK_DAILY} WHERE dt BETWEEN $start::DATE AND $end::DATE AND ${inGen}`, range);
     await run(hourlyInsertSql(), { ...range, seed });
     await run(
-      `INSERT INTO ${SDK_DAILY}
+      `INSERT INTO ${SDK_DAILY} (${DAILY_COLUMNS})
        SELECT dt, app_key, placement_id, placement_name, ad_style, geo,
               sum(request), sum(response), sum(impression), sum(click), sum(revenue)
        FROM ${SDK_HOURLY}
@@ -217,13 +217,21 @@ async function createInputs(run: WriteRunner, apps: FactApp[], seed: number, syn
   );
 }
 
+/**
+ * The columns the generator writes, by name: a counter added to the table later (fact-tables.ts) is
+ * left to its DEFAULT 0 here until the generator learns to draw it.
+ */
+const DAILY_COLUMNS =
+  'dt, app_key, placement_id, placement_name, ad_style, geo, request, response, impression, click, revenue';
+const HOURLY_COLUMNS = DAILY_COLUMNS.replace('dt, ', 'dt, hour, ');
+
 /** The generating INSERT: days × hours × placements × the app's countries, rows with requests only. */
 function hourlyInsertSql(): string {
   const curveSum = hourCurve.reduce((a, b) => a + b, 0);
   const curve = `[${hourCurve.join(', ')}]`;
   const rowKey = ['b.app_key', 'b.placement_id', 'b.geo', 'b.dt', 'b.hour'];
   return `
-    INSERT INTO ${SDK_HOURLY}
+    INSERT INTO ${SDK_HOURLY} (${HOURLY_COLUMNS})
     WITH days AS (
       SELECT CAST(d AS DATE) AS dt FROM generate_series($start::DATE, $end::DATE, INTERVAL 1 DAY) t(d)
     ), b AS (

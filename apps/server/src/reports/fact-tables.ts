@@ -140,8 +140,13 @@ export function tableColumns(t: FactTable, hourly: boolean): FactColumn[] {
 }
 
 function ddl(name: string, t: FactTable, hourly: boolean): string {
+  const counters = new Set(t.counters.map((c) => c.name));
+  // Counters default to 0, so a writer that names its columns (the demo generators) need not know a
+  // counter added later; keys have no default.
   const cols = tableColumns(t, hourly).map((c) =>
-    c.name === 'dt' ? 'dt DATE NOT NULL' : `${c.name} ${c.type} NOT NULL`,
+    c.name === 'dt'
+      ? 'dt DATE NOT NULL'
+      : `${c.name} ${c.type} NOT NULL${counters.has(c.name) ? ' DEFAULT 0' : ''}`,
   );
   return `CREATE TABLE IF NOT EXISTS ${name} (${cols.join(', ')})`;
 }

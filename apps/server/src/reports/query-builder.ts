@@ -21,14 +21,17 @@
  */
 import { dayNumber, fromDayNumber } from '@portal/contracts/report-dates.ts';
 import type { FactTable } from './fact-tables.ts';
-import { dialects, type ParamType, type SqlDialect } from './sql-dialect.ts';
+import { type CastType, dialects, type ParamType, type SqlDialect } from './sql-dialect.ts';
 import type { DialectName, ReportParams } from './store.ts';
 import { hourShift, type ReportZone, SHIFT_MARGIN_DAYS, type ShiftSegment } from './zone-shift.ts';
 
 export type SortDir = 'asc' | 'desc';
 
-/** A dimension: the stored column it groups and sorts by, shown cast or formatted as a date. */
-export type DimensionDef = { column: string; cast?: string; dateFormat?: string };
+/**
+ * A dimension: the stored column it groups and sorts by, shown as stored, cast by the dialect
+ * (`cast`), or formatted as a date (`dateFormat`, strftime).
+ */
+export type DimensionDef = { column: string; cast?: CastType; dateFormat?: string };
 /**
  * A metric: the stored columns it sums and its SQL over those sums (`sum(c)` gives the SQL of the
  * sum of column c in the context at hand, `d` the dialect); `integer` for whole counts.
@@ -73,7 +76,7 @@ export type BuiltSql = { sql: string; params: ReportParams };
 /** Sum of a BIGINT column as BIGINT (0 over no rows). */
 export const count = (col: string): MetricDef => ({
   columns: [col],
-  over: (sum) => `coalesce(${sum(col)}, 0)::BIGINT`,
+  over: (sum, d) => d.cast(`coalesce(${sum(col)}, 0)`, 'bigint'),
   integer: true,
 });
 /** Sum of a money column. */
@@ -82,14 +85,14 @@ export const money = (col: string): MetricDef => ({
   over: (sum) => `coalesce(${sum(col)}, 0)`,
   integer: false,
 });
-/** A ratio of two column sums, times `factor`. */
-export const rate = (num: string, den: string, factor = ''): MetricDef => ({
+/** A ratio of two column sums, the numerator times `scale` (a constant of the declaration, never input). */
+export const rate = (num: string, den: string, scale?: number): MetricDef => ({
   columns: [num, den],
-  over: (sum, d) => d.ratio(`${sum(num)}${factor}`, sum(den)),
+  over: (sum, d) => d.ratio(scale === undefined ? sum(num) : `${sum(num)} * ${scale}`, sum(den)),
   integer: false,
 });
-/** A plain stored key shown as is (or `cast`). */
-export const key = (column: string, cast = ''): DimensionDef => ({ column, cast });
+/** A plain stored key shown as is (or cast by the dialect). */
+export const key = (column: string, cast?: CastType): DimensionDef => (cast ? { column, cast } : { column });
 /** The date shown as yyyyMMdd (or `format`). */
 export const date = (format = '%Y%m%d'): DimensionDef => ({ column: 'dt', dateFormat: format });
 
@@ -203,13 +206,13 @@ function dimensionOf(def: QueryDef, d: string): DimensionDef {
 /** The metric as its output column: exact integer, or DOUBLE rounded to 6 decimals. */
 function metricSelect(md: MetricDef, sum: (column: string) => string, name: string, d: SqlDialect): string {
   const sql = md.over(sum, d);
-  return md.integer ? `${sql} AS ${name}` : `round(${sql}, 6)::DOUBLE AS ${name}`;
+  return md.integer ? `${sql} AS ${name}` : `${d.cast(`round(${sql}, 6)`, 'double')} AS ${name}`;
 }
 
 /** The dimension as shown, from its raw grouped value `raw`. */
 function dimensionSelect(dd: DimensionDef, raw: string, name: string, d: SqlDialect): string {
   if (dd.dateFormat) return `${d.formatDate(raw, dd.dateFormat)} AS ${name}`;
-  return `${raw}${dd.cast ?? ''} AS ${name}`;
+  return `${dd.cast ? d.cast(raw, dd.cast) : raw} AS ${name}`;
 }
 
 /** Stored columns summed by `metrics`. */

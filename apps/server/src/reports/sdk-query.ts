@@ -3,32 +3,18 @@
  * form, which query-builder.ts runs over `sdkDef` (report-defs.ts). A query that does not show the
  * hour reads the `sdk_daily` rollup.
  */
+import { dimensionsOf, metricsOf } from '@portal/contracts/report-registry/define-report.ts';
+import { sdkReport } from '@portal/contracts/report-registry/sdk.ts';
 import type { ReportQuery, SortDir } from './query-builder.ts';
 
 export type { SortDir };
 
-export const sdkDimensions = [
-  'dt',
-  'hour',
-  'app_key',
-  'placement_id',
-  'placement_name',
-  'ad_style',
-  'geo',
-] as const;
-export const sdkMetrics = [
-  'request',
-  'response',
-  'fill_rate',
-  'impression',
-  'impression_rate',
-  'click',
-  'ctr',
-  'revenue',
-  'ecpm',
-] as const;
-export type SdkDimension = (typeof sdkDimensions)[number];
-export type SdkMetric = (typeof sdkMetrics)[number];
+/** The SDK report's dimensions and metrics, in display order (contracts report-registry/sdk.ts). */
+export const sdkDimensions: readonly string[] = dimensionsOf(sdkReport);
+export const sdkMetrics: readonly string[] = metricsOf(sdkReport);
+/** A field name of the SDK declaration (checked against it when parsed: sdk-params.ts). */
+export type SdkDimension = string;
+export type SdkMetric = string;
 
 /** A resolved SDK report query; lists are already intersected with the caller's scope. */
 export type SdkQuery = {

@@ -2,13 +2,17 @@
  * The SQL that differs between the report stores, so the query builder renders one catalogue
  * definition per report in either dialect (architecture §Stores): how a bound parameter is written
  * (DuckDB `$name`, ClickHouse `{name:Type}`; values are always bound, never interpolated), how a
- * column is tested against a list of values, how a date is formatted, and how a ratio is taken.
+ * column is tested against a list of values, how a date is formatted, how a ratio is taken and how a
+ * value is cast (definitions name a cast, `integer`, never write one: issue 24 item 1).
  */
 import type { ColumnType } from './fact-tables.ts';
 import type { DialectName } from './store.ts';
 
 /** The type of a bound value: a fact column type, a date (yyyy-MM-dd) or a row count (paging). */
 export type ParamType = ColumnType | 'DATE' | 'UBIGINT';
+
+/** A cast of report SQL: a 32-bit code (hour, ad style), an exact 64-bit count, a double. */
+export type CastType = 'integer' | 'bigint' | 'double';
 
 export type SqlDialect = {
   name: DialectName;
@@ -26,7 +30,12 @@ export type SqlDialect = {
   dayDate(days: string): string;
   /** Integer quotient of the non-negative integers `num` and `den`. */
   intDiv(num: string, den: string): string;
+  /** `expr` cast to `type`. */
+  cast(expr: string, type: CastType): string;
 };
+
+const duckdbCasts: Record<CastType, string> = { integer: 'INTEGER', bigint: 'BIGINT', double: 'DOUBLE' };
+const clickhouseCasts: Record<CastType, string> = { integer: 'Int32', bigint: 'Int64', double: 'Float64' };
 
 export const duckdbDialect: SqlDialect = {
   name: 'duckdb',
@@ -40,6 +49,7 @@ export const duckdbDialect: SqlDialect = {
   dayNumber: (expr) => `date_diff('day', DATE '1970-01-01', ${expr})`,
   dayDate: (days) => `(DATE '1970-01-01' + CAST(${days} AS INTEGER))`,
   intDiv: (num, den) => `((${num}) // ${den})`,
+  cast: (expr, type) => `CAST(${expr} AS ${duckdbCasts[type]})`,
 };
 
 /** ClickHouse's name of each parameter type. */
@@ -62,6 +72,7 @@ export const clickhouseDialect: SqlDialect = {
   dayNumber: (expr) => `toInt64(dateDiff('day', toDate('1970-01-01'), ${expr}))`,
   dayDate: (days) => `addDays(toDate('1970-01-01'), ${days})`,
   intDiv: (num, den) => `intDiv(${num}, ${den})`,
+  cast: (expr, type) => `CAST(${expr} AS ${clickhouseCasts[type]})`,
 };
 
 export const dialects: Record<DialectName, SqlDialect> = {

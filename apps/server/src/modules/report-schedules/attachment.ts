@@ -15,26 +15,18 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { Lang } from '@portal/contracts/codes.ts';
 import { UserStatus } from '@portal/contracts/constants.ts';
-import { affiliateExportQuery } from '@portal/contracts/reports-affiliate.ts';
-import { type ReportKind, reportCatalogues, sdkExportQuery } from '@portal/contracts/reports-kinds.ts';
-import { rtbExportQuery } from '@portal/contracts/reports-rtb.ts';
+import { schedulableKinds } from '@portal/contracts/report-views.ts';
+import { type ReportKind, reportCatalogues } from '@portal/contracts/reports-kinds.ts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { dataPermissions, userRoles, users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { type ExportFormat, writeExport } from '../../reports/export/export-writer.ts';
 import { buildCountSql, buildListSql, splitByDay } from '../../reports/query-builder.ts';
 import { requireReport } from '../permission/report-access.ts';
-import {
-  type Ctx,
-  firstPage,
-  type Resolved,
-  resolveAffiliate,
-  resolveRtb,
-  resolveSdk,
-} from '../reports/kind-queries.ts';
+import type { Ctx, Resolved } from '../reports/kind-queries.ts';
+import { type KindQuery, kindRuns } from '../reports/kind-runs.ts';
 import { catalogueTitle, exportFileName, reportClock, sdkAppNames } from '../reports/report-context.ts';
 import { exportColumns } from '../reports/report-service.ts';
 
@@ -63,34 +55,28 @@ export async function scopeKey(app: FastifyInstance, user: SessionUser): Promise
 }
 
 type Exporter = {
-  schema: z.ZodType;
+  schema: KindQuery['schema'];
   /** A saved query read with `schema`: how it resolves (as its first page), or null when it no longer parses. */
   read: (query: Record<string, string>) => ((c: Ctx) => Promise<Resolved>) | null;
+  /** Rows get `app_name` beside `app_key` (the SDK report's attachments). */
   sdk?: boolean;
 };
 
-/** An exporter whose `resolve` takes exactly what `schema` parses to (checked where each is listed). */
-function exporter<S extends z.ZodType>(
-  schema: S,
-  resolve: (c: Ctx, q: z.output<S>) => Promise<Resolved>,
-  sdk?: boolean,
-): Exporter {
-  return {
-    schema,
-    sdk,
-    read: (query) => {
-      const parsed = z.safeParse(schema, query);
-      return parsed.success ? (c) => resolve(c, parsed.data) : null;
-    },
-  };
-}
-
-/** The kinds a schedule can mail and how their export query is read and resolved. */
-export const exporters: Partial<Record<ReportKind, Exporter>> = {
-  sdk: exporter(sdkExportQuery, (c, q) => resolveSdk(c, firstPage(q)), true),
-  rtb: exporter(rtbExportQuery, (c, q) => resolveRtb(c, firstPage(q))),
-  affiliate: exporter(affiliateExportQuery, (c, q) => resolveAffiliate(c, firstPage(q))),
-};
+/**
+ * The kinds a schedule can mail (the registry's `schedulable` ones, contracts report-views.ts) and how
+ * their export query is read and resolved (kind-runs.ts).
+ */
+export const exporters: Partial<Record<ReportKind, Exporter>> = Object.fromEntries(
+  schedulableKinds.flatMap((kind) => {
+    const q = kindRuns[kind].export;
+    if (!q) return [];
+    const read = (query: Record<string, string>) => {
+      const found = q.read(query);
+      return 'resolve' in found ? found.resolve : null;
+    };
+    return [[kind, { schema: q.schema, read, sdk: kind === 'sdk' }]];
+  }),
+);
 
 /** The owner as the session layer would load it, with a key of its own in the caller cache. */
 export async function ownerAsCaller(app: FastifyInstance, userId: number): Promise<SessionUser> {

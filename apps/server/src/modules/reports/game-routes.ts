@@ -13,8 +13,8 @@ import { ok } from '../../lib/route-schema.ts';
 import { typedColumns } from '../../reports/export/export-labels.ts';
 import { callerSdkScope, visibleSdkApps } from '../permission/scope.ts';
 import { dataUntil } from './data-until.ts';
-import { resolveGame } from './kind-queries.ts';
-import { catalogueTitle, exportFileName, gameApps, reportContext } from './report-context.ts';
+import { kindRuns } from './kind-runs.ts';
+import { catalogueTitle, compareOf, exportFileName, gameApps, reportContext } from './report-context.ts';
 import { exportColumns, runList, sendExport } from './report-service.ts';
 
 /** Registers `/v1/report/list/game/sdk`, its `/export` and its `/app` options (scope: `authenticateReport`). */
@@ -26,9 +26,9 @@ export async function gameRoutes(fastify: FastifyInstance) {
     { tags: ['reports'], summary: 'Game centre report' },
     async (request, reply) => {
       const c = await reportContext(app, request, 'game');
-      const r = await resolveGame(c, request.query);
+      const r = await kindRuns.game.list.resolveParsed(c, request.query);
       const [data, until] = await Promise.all([
-        runList<GameListData>(app, reply, r.def, r.query, gameApps(app, true), r.compare),
+        runList<GameListData>(app, reply, r.def, r.query, gameApps(app, true), compareOf('game', r)),
         dataUntil(app, reply, r.def, c.yesterday),
       ]);
       return ok(request, until ? { ...data, data_until: until } : data);
@@ -40,7 +40,9 @@ export async function gameRoutes(fastify: FastifyInstance) {
     { tags: ['reports'], summary: 'Game centre report export' },
     async (request, reply) => {
       const c = await reportContext(app, request, 'game');
-      const r = await resolveGame(c, { ...request.query, page_no: 1, page_size: 1 });
+      const exported = kindRuns.game.export;
+      if (!exported) throw new Error('the game report declares no export');
+      const r = await exported.resolveParsed(c, request.query);
       return sendExport(app, reply, {
         def: r.def,
         query: r.query,

@@ -1,6 +1,9 @@
 /**
- * Request → resolved query for each report kind (spec §7, api-contract §8): parses the kind's
- * parameters, applies its date rules and intersects its scope (app keys or channels), so list,
+ * Request → resolved query for what has a parser of its own (spec §7, api-contract §8): the SDK
+ * report (sdk-params.ts, shared with the latency bench) and the Affiliate report's Reject Detail; the
+ * kinds that declare
+ * their query resolve in declared-query.ts with the helpers exported here. Each parses the
+ * parameters, applies the date rules and intersects the scope (app keys or channels), so list,
  * export and trend of a kind share one resolution. Throws 604 (params), 601 (pending), never trusts
  * the client's keys or channels.
  */
@@ -10,38 +13,16 @@ import { AdStyle, DataPermissionType, EARLIEST_REPORT_DATE } from '@portal/contr
 import { dashed, dateRuleMessage } from '@portal/contracts/report-dates.ts';
 import { type CompareMode, presetRange, type ReportPreset } from '@portal/contracts/report-view.ts';
 import type { SdkListQuery } from '@portal/contracts/reports.ts';
-import {
-  type AffiliateListQuery,
-  type AffiliateRejectQuery,
-  affiliateDefaultFields,
-  affiliateEarliest,
-} from '@portal/contracts/reports-affiliate.ts';
-import {
-  type GameListQuery,
-  gameDefaultDimensions,
-  gameDefaultMetrics,
-} from '@portal/contracts/reports-game.ts';
-import { type GxListQuery, gxCatalogue } from '@portal/contracts/reports-gx.ts';
-import { type RtbListQuery, rtbDefaultFields } from '@portal/contracts/reports-rtb.ts';
+import { type AffiliateRejectQuery, affiliateEarliest } from '@portal/contracts/reports-affiliate.ts';
 import type { FastifyInstance } from 'fastify';
 import { paramError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import type { QueryDef, ReportQuery } from '../../reports/query-builder.ts';
-import { affiliateDefs, gameDef, gxDef, rejectDefs, rtbDef, sdkDef } from '../../reports/report-defs.ts';
+import { rejectDefs, sdkDef } from '../../reports/report-defs.ts';
 import { toReportQuery } from '../../reports/sdk-query.ts';
 import type { ReportZone } from '../../reports/zone-shift.ts';
 import { callerChannelScope, callerSdkScope, scopedAppKeys, scopedChannels } from '../permission/scope.ts';
-import {
-  isCountry,
-  isText,
-  ParamErrors,
-  parseDt,
-  parseFields,
-  parseList,
-  parseOrder,
-  parseRange,
-  upper,
-} from './list-params.ts';
+import { isCountry, isText, ParamErrors, parseDt, parseList, upper } from './list-params.ts';
 import { parseSdkListQuery } from './sdk-params.ts';
 
 /**
@@ -77,12 +58,15 @@ export type Ctx = {
 };
 
 const adStyles = new Set<number>(Object.values(AdStyle));
-const isStyle = (s: string) => /^\d+$/.test(s) && adStyles.has(Number(s));
-const paging = (page: number, size: number) => ({ limit: size, offset: (page - 1) * size });
+/** An ad style code (constants.ts AdStyle). */
+export const isStyle = (s: string) => /^\d+$/.test(s) && adStyles.has(Number(s));
+/** LIMIT/OFFSET of page `page` (from 1) of `size` rows. */
+export const paging = (page: number, size: number) => ({ limit: size, offset: (page - 1) * size });
 /** The caller's zone for an hourly kind's query, when it differs from the network's. */
-const zoneOf = (c: Ctx): { zone?: ReportZone } => (c.zone ? { zone: c.zone } : {});
+export const zoneOf = (c: Ctx): { zone?: ReportZone } => (c.zone ? { zone: c.zone } : {});
 
-function done(e: ParamErrors) {
+/** Throws 604 with the collected field errors, if any. */
+export function done(e: ParamErrors) {
   if (e.errors.length) throw paramError(e.errors);
 }
 
@@ -91,7 +75,12 @@ function done(e: ParamErrors) {
  * yyyy-MM-dd with `dashes`), clipped by the date rules against the caller's yesterday and `earliest`;
  * a preset with no reportable day → 604 (too early).
  */
-function withPreset<T extends { preset?: ReportPreset }>(c: Ctx, q: T, earliest: string, dashes = false): T {
+export function withPreset<T extends { preset?: ReportPreset }>(
+  c: Ctx,
+  q: T,
+  earliest: string,
+  dashes = false,
+): T {
   if (!q.preset) return q;
   const r = presetRange(q.preset, c.yesterday, earliest);
   if (!r) throw paramError([{ field: 'preset', message: dateRuleMessage('too_early', c.lang, earliest) }]);
@@ -100,11 +89,12 @@ function withPreset<T extends { preset?: ReportPreset }>(c: Ctx, q: T, earliest:
 }
 
 /** A comma list as sent, every position kept (empty and repeated items too); undefined when absent. */
-function sentFields(v: string | undefined): string[] | undefined {
+export function sentFields(v: string | undefined): string[] | undefined {
   return v?.trim() ? v.split(',').map((s) => s.trim()) : undefined;
 }
 
-function shownOf(fields: string | undefined, defaults: string[], dims: string[], metrics: string[]) {
+/** The shown fields: `fields` as sent (else `defaults`), first occurrences of known fields only. */
+export function shownOf(fields: string | undefined, defaults: string[], dims: string[], metrics: string[]) {
   const all = new Set([...dims, ...metrics]);
   const list = fields ? fields.split(',').map((s) => s.trim()) : defaults;
   return [...new Set(list)].filter((f) => all.has(f));
@@ -129,68 +119,14 @@ export async function resolveSdk(c: Ctx, raw: SdkListQuery): Promise<Resolved> {
   return { def: sdkDef, query, shown, sent: sentFields(q.fields), compare: q.compare };
 }
 
-/** RTB report: one channel at most, intersected with the caller's RTB networks. */
-export async function resolveRtb(c: Ctx, raw: RtbListQuery): Promise<Resolved> {
-  const q = withPreset(c, raw, EARLIEST_REPORT_DATE);
-  const e = new ParamErrors(c.lang);
-  const range = parseDt(e, q.dt, c.yesterday, EARLIEST_REPORT_DATE);
-  const { dimensions, metrics } = parseFields(e, 'fields', q.fields, rtbDef, rtbDefaultFields);
-  const order = parseOrder(e, q.order, rtbDef, [...dimensions, ...metrics]);
-  const channel = parseList(e, 'channel', q.channel, isText);
-  const filters = {
-    channel: scopedChannels(
-      await callerChannelScope(c.app, c.user, DataPermissionType.RTB),
-      channel ? channel.slice(0, 1) : null,
-    ),
-    app_key: parseList(e, 'app_key', q.app_key, isText),
-    placement_id: parseList(e, 'placement_id', q.placement_id, isText),
-    placement_name: parseList(e, 'placement_name', q.placement_name, isText),
-    country: upper(parseList(e, 'country', q.country, isCountry)),
-  };
-  done(e);
-  return {
-    def: rtbDef,
-    query: { ...range, dimensions, metrics, filters, order, ...paging(q.page_index, q.page_size) },
-    shown: shownOf(q.fields, rtbDefaultFields, dimensions, metrics),
-    sent: sentFields(q.fields),
-    compare: q.compare,
-  };
-}
-
-async function affiliateFilters(c: Ctx, e: ParamErrors, q: AffiliateRejectQuery | AffiliateListQuery) {
+/** The Reject Detail's filters: the clicked row's, channels intersected with the caller's affiliate channels. */
+async function affiliateFilters(c: Ctx, e: ParamErrors, q: AffiliateRejectQuery) {
   const scope = await callerChannelScope(c.app, c.user, DataPermissionType.AFFILIATE);
   return {
     channel: scopedChannels(scope, parseList(e, 'channel', q.channel, isText)),
     offer_id: parseList(e, 'offer_id', q.offer_id, isText),
     pkg_name: parseList(e, 'pkg_name', q.pkg_name, isText),
     geo: upper(parseList(e, 'geo', q.geo, isCountry)),
-  };
-}
-
-/** Affiliate report of `db_source`, channels intersected with the caller's affiliate channels. */
-export async function resolveAffiliate(c: Ctx, raw: AffiliateListQuery): Promise<Resolved> {
-  const q = withPreset(c, raw, affiliateEarliest[raw.db_source]);
-  const e = new ParamErrors(c.lang);
-  const def = affiliateDefs[q.db_source];
-  const range = parseDt(e, q.dt, c.yesterday, affiliateEarliest[q.db_source]);
-  const { dimensions, metrics } = parseFields(e, 'fields', q.fields, def, affiliateDefaultFields);
-  const order = parseOrder(e, q.order, def, [...dimensions, ...metrics]);
-  const filters = await affiliateFilters(c, e, q);
-  done(e);
-  return {
-    def,
-    query: {
-      ...range,
-      dimensions,
-      metrics,
-      filters,
-      order,
-      ...paging(q.page_index, q.page_size),
-      ...zoneOf(c),
-    },
-    shown: shownOf(q.fields, affiliateDefaultFields, dimensions, metrics),
-    sent: sentFields(q.fields),
-    compare: q.compare,
   };
 }
 
@@ -217,76 +153,5 @@ export async function resolveReject(c: Ctx, q: AffiliateRejectQuery): Promise<Re
       ...zoneOf(c),
     },
     shown,
-  };
-}
-
-/** The yyyy-MM-dd `start_date`..`end_date` of the game and app reports, date rules applied. */
-function dashedRange(e: ParamErrors, c: Ctx, q: { start_date: string; end_date: string }) {
-  return parseRange(e, 'start_date', q.start_date, q.end_date, c.yesterday, EARLIEST_REPORT_DATE, true);
-}
-
-/** Every app key the caller may see (game and app reports take no app_key filter). */
-async function appKeysOf(c: Ctx) {
-  return scopedAppKeys(await callerSdkScope(c.app, c.user), null);
-}
-
-/**
- * Game centre report: data_dimension/data_metrics, sort + order_by (1 asc, 2 desc), page_no. The
- * export may send `fields` instead, the page's columns in its order (dimensions and metrics mixed):
- * then they are the export's columns in that order (api-contract §10).
- */
-export async function resolveGame(c: Ctx, raw: GameListQuery & { fields?: string }): Promise<Resolved> {
-  const q = withPreset(c, raw, EARLIEST_REPORT_DATE, true);
-  const e = new ParamErrors(c.lang);
-  const range = dashedRange(e, c, q);
-  const sent = sentFields(q.fields);
-  const dims = sent
-    ? parseFields(e, 'fields', q.fields, gameDef, [])
-    : parseFields(e, 'data_dimension', q.data_dimension, gameDef, gameDefaultDimensions);
-  const mets = sent ? dims : parseFields(e, 'data_metrics', q.data_metrics, gameDef, gameDefaultMetrics);
-  if (!sent && dims.metrics.length) e.add('data_dimension', 'unknown_field', dims.metrics[0]);
-  if (!sent && mets.dimensions.length) e.add('data_metrics', 'unknown_field', mets.dimensions[0]);
-  const dimensions = dims.dimensions;
-  const metrics = mets.metrics;
-  const sort = q.sort?.trim() ? `${q.sort.trim()}:${q.order_by === 1 ? 'asc' : 'desc'}` : undefined;
-  const order = parseOrder(e, sort, gameDef, [...dimensions, ...metrics]);
-  const filters = {
-    app_key: await appKeysOf(c),
-    pkg_name: parseList(e, 'pkg_name', q.pkg_name, isText),
-    nation: upper(parseList(e, 'country', q.country, isCountry)),
-  };
-  done(e);
-  const page = 'page_no' in q ? paging(q.page_no, q.page_size) : {};
-  return {
-    def: gameDef,
-    query: { ...range, dimensions, metrics, filters, order, ...page },
-    shown: sent ? shownOf(q.fields, [], dimensions, metrics) : [...dimensions, ...metrics],
-    sent,
-    compare: q.compare,
-  };
-}
-
-/** App report: every catalogue field shown, yyyy-MM-dd dates, page_no. */
-export async function resolveGx(c: Ctx, raw: GxListQuery): Promise<Resolved> {
-  const q = withPreset(c, raw, EARLIEST_REPORT_DATE, true);
-  const e = new ParamErrors(c.lang);
-  const range = dashedRange(e, c, q);
-  const shown = gxCatalogue.map((f) => f.field);
-  const dimensions = shown.filter((f) => f in gxDef.dimensions);
-  const metrics = shown.filter((f) => f in gxDef.metrics);
-  const order = parseOrder(e, q.order, gxDef, shown);
-  const filters = {
-    app_key: await appKeysOf(c),
-    pkg_name: parseList(e, 'pkg_name', q.pkg_name, isText),
-    ad_placement_id: parseList(e, 'placement_id', q.placement_id, isText),
-    ad_format: parseList(e, 'placement_type', q.placement_type, isStyle)?.map(Number) ?? null,
-    geo: upper(parseList(e, 'country', q.country, isCountry)),
-  };
-  done(e);
-  return {
-    def: gxDef,
-    query: { ...range, dimensions, metrics, filters, order, ...paging(q.page_no, q.page_size) },
-    shown,
-    compare: q.compare,
   };
 }

@@ -1,12 +1,13 @@
 /**
- * Report routes of every kind (spec §7, api-contract §8, contracts reports-kinds.ts). The lists that
- * share the `{ list, count, total }` shape (SDK, RTB, affiliate, app report) and the exports of the
- * same query (SDK, RTB, affiliate) are one table each; Reject Detail, the game centre and the trend
+ * Report routes of every kind (spec §7, api-contract §8, contracts report-registry): each kind's list
+ * (the `{ list, count, total }` answer) and, when it has one, its export of the same query, registered
+ * from the kind's entries of the endpoint table as kind-runs.ts binds them (SDK, RTB, Affiliate, the
+ * App report; a new declared kind needs nothing here); Reject Detail, the game centre and the trend
  * have their own files. Each handler first checks the report is permitted (report-context.ts), then
- * resolves the kind's query within the caller's scope (kind-queries.ts).
+ * resolves the kind's query within the caller's scope (declared-query.ts for the kinds that declare
+ * it in the report registry, kind-queries.ts for the others).
  */
-import { endpoints } from '@portal/contracts/endpoints.ts';
-import { type ReportKind, reportCatalogues } from '@portal/contracts/reports-kinds.ts';
+import { type ReportKind, reportCatalogues, reportKinds } from '@portal/contracts/reports-kinds.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint-route.ts';
@@ -15,36 +16,21 @@ import { typedColumns } from '../../reports/export/export-labels.ts';
 import type { ExportFormat } from '../../reports/export/export-writer.ts';
 import { dataUntil } from './data-until.ts';
 import { gameRoutes } from './game-routes.ts';
-import {
-  type Ctx,
-  firstPage,
-  type Resolved,
-  resolveAffiliate,
-  resolveGx,
-  resolveRtb,
-  resolveSdk,
-} from './kind-queries.ts';
+import type { Ctx, Resolved } from './kind-queries.ts';
+import { kindRuns } from './kind-runs.ts';
 import { rejectRoutes } from './reject-routes.ts';
-import { catalogueTitle, exportFileName, reportContext, sdkAppNames } from './report-context.ts';
+import { catalogueTitle, compareOf, exportFileName, reportContext, sdkAppNames } from './report-context.ts';
 import { exportColumns, runList, sendExport } from './report-service.ts';
 
-/** A list route sharing the `{ list, count, total }` answer. */
-type ListRoute = {
-  kind: ReportKind;
-  /** Rows carry `app_name` beside `app_key` (SDK and RTB, names from the accounts store). */
-  appNames?: boolean;
-  description?: string;
-};
+/**
+ * What a kind's list and export routes add to the defaults: rows labelled with `app_name` beside
+ * `app_key` (SDK and RTB, names from the accounts store), and the list's OpenAPI description. A kind
+ * without an entry gets neither.
+ */
+type RouteExtras = { appNames?: boolean; description?: string };
 
-/** An export route of the same query as its list: the whole result as a file. */
-type ExportRoute = { kind: ReportKind; appNames?: boolean };
-
-/** What an export handler reads of its (already validated) query beside the kind's own filters. */
-type ExportQuery = { titles?: string; format: ExportFormat; db_source?: string };
-
-const lists = {
+const extras: Partial<Record<ReportKind, RouteExtras>> = {
   sdk: {
-    kind: 'sdk',
     appNames: true,
     description:
       'Rows grouped by the dimensions among `fields`; rates are ratios of sums. Default order dt desc, ' +
@@ -52,37 +38,32 @@ const lists = {
       'intersected with what the caller may see.',
   },
   rtb: {
-    kind: 'rtb',
     appNames: true,
     description:
       'Rows carry `app_name` beside `app_key` when `app_key` is shown (null for a key the accounts ' +
       'store does not know); names only of keys in the rows the caller may see.',
   },
-  affiliate: { kind: 'affiliate' },
-  gx: { kind: 'gx', description: 'App report: yyyy-MM-dd dates, page size 50.' },
-} satisfies Record<string, ListRoute>;
+  gx: { description: 'App report: yyyy-MM-dd dates, page size 50.' },
+};
 
-const exportsOf = {
-  sdk: { kind: 'sdk', appNames: true },
-  rtb: { kind: 'rtb', appNames: true },
-  affiliate: { kind: 'affiliate' },
-} satisfies Record<string, ExportRoute>;
+/** What an export handler reads of its (already validated) query beside the kind's own filters. */
+type ExportQuery = { titles?: string; format: ExportFormat; db_source?: string };
 
 /** Whether an export query is New Affiliate's (`db_source=affiliate_2024`): its file has its own name. */
 const newAffiliate = (q: ExportQuery) => q.db_source === 'affiliate_2024';
 
-/** Route options of list `k`. */
-function listOptions(k: ListRoute) {
+/** Route options of `kind`'s list. */
+function listOptions(kind: ReportKind) {
   return {
     tags: ['reports'],
-    summary: `${k.kind} report: one page of grouped rows, their count and the totals row`,
-    description: k.description,
+    summary: `${kind} report: one page of grouped rows, their count and the totals row`,
+    description: extras[kind]?.description,
   };
 }
 
-/** Route options of export `k`. */
-function exportOptions(k: ExportRoute) {
-  return { tags: ['reports'], summary: `${k.kind} report export (XLSX or CSV stream, every row)` };
+/** Route options of `kind`'s export. */
+function exportOptions(kind: ReportKind) {
+  return { tags: ['reports'], summary: `${kind} report export (XLSX or CSV stream, every row)` };
 }
 
 /**
@@ -92,39 +73,47 @@ function exportOptions(k: ExportRoute) {
 export async function kindRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  /** Answers one page of list `k`: `resolve` gives the kind's query within the caller's context. */
+  /** Answers one page of `kind`'s list: `resolve` gives its query within the caller's context. */
   async function answerList(
     request: FastifyRequest,
     reply: FastifyReply,
-    k: ListRoute,
+    kind: ReportKind,
     resolve: (c: Ctx) => Promise<Resolved>,
   ) {
-    const c = await reportContext(app, request, k.kind);
+    const c = await reportContext(app, request, kind);
     const r = await resolve(c);
     const [data, until] = await Promise.all([
-      runList(app, reply, r.def, r.query, k.appNames ? sdkAppNames(app, c.lang) : undefined, r.compare),
+      runList(
+        app,
+        reply,
+        r.def,
+        r.query,
+        extras[kind]?.appNames ? sdkAppNames(app, c.lang) : undefined,
+        compareOf(kind, r),
+      ),
       dataUntil(app, reply, r.def, c.yesterday, c.zone),
     ]);
     return ok(request, until ? { ...data, data_until: until } : data);
   }
 
-  /** Streams export `k` of query `q`: `resolve` gives its first page's query (exports send every row). */
+  /** Streams `kind`'s export of query `q`: `resolve` gives its first page's query (exports send every row). */
   async function sendKindExport(
     request: FastifyRequest,
     reply: FastifyReply,
-    k: ExportRoute,
+    kind: ReportKind,
     q: ExportQuery,
     resolve: (c: Ctx) => Promise<Resolved>,
   ) {
-    const c = await reportContext(app, request, k.kind);
+    const c = await reportContext(app, request, kind);
+    const appNames = extras[kind]?.appNames === true;
     const r = await resolve(c);
-    const title = catalogueTitle(reportCatalogues[k.kind], c.lang);
+    const title = catalogueTitle(reportCatalogues[kind], c.lang);
     // `titles` name the requested fields by position; the app_name column (SDK, RTB) is the
     // server's own, added after app_key (titled as sent, else by its catalogue title).
-    const fields = k.appNames ? r.shown.flatMap((f) => (f === 'app_key' ? [f, 'app_name'] : [f])) : r.shown;
+    const fields = appNames ? r.shown.flatMap((f) => (f === 'app_key' ? [f, 'app_name'] : [f])) : r.shown;
     const columns = typedColumns(
       exportColumns(fields, r.sent, q.titles, title),
-      reportCatalogues[k.kind],
+      reportCatalogues[kind],
       c.lang,
     );
     return sendExport(app, reply, {
@@ -132,41 +121,29 @@ export async function kindRoutes(fastify: FastifyInstance) {
       query: r.query,
       columns,
       format: q.format,
-      name: exportFileName(newAffiliate(q) ? 'new_affiliate' : k.kind, r, c.lang),
-      decorate: k.appNames ? sdkAppNames(app, c.lang) : undefined,
+      name: exportFileName(newAffiliate(q) ? 'new_affiliate' : kind, r, c.lang),
+      decorate: appNames ? sdkAppNames(app, c.lang) : undefined,
     });
   }
 
-  // One route per kind, so each handler's query has its schema's type.
-  const r = endpoints.reports;
-  route(app, r.sdkList, listOptions(lists.sdk), (request, reply) =>
-    answerList(request, reply, lists.sdk, (c) => resolveSdk(c, request.query)),
-  );
-  route(app, r.rtbList, listOptions(lists.rtb), (request, reply) =>
-    answerList(request, reply, lists.rtb, (c) => resolveRtb(c, request.query)),
-  );
-  route(app, r.affiliateList, listOptions(lists.affiliate), (request, reply) =>
-    answerList(request, reply, lists.affiliate, (c) => resolveAffiliate(c, request.query)),
-  );
-  route(app, r.gxList, listOptions(lists.gx), (request, reply) =>
-    answerList(request, reply, lists.gx, (c) => resolveGx(c, request.query)),
-  );
-
-  route(app, r.sdkExport, exportOptions(exportsOf.sdk), (request, reply) =>
-    sendKindExport(request, reply, exportsOf.sdk, request.query, (c) =>
-      resolveSdk(c, firstPage(request.query)),
-    ),
-  );
-  route(app, r.rtbExport, exportOptions(exportsOf.rtb), (request, reply) =>
-    sendKindExport(request, reply, exportsOf.rtb, request.query, (c) =>
-      resolveRtb(c, firstPage(request.query)),
-    ),
-  );
-  route(app, r.affiliateExport, exportOptions(exportsOf.affiliate), (request, reply) =>
-    sendKindExport(request, reply, exportsOf.affiliate, request.query, (c) =>
-      resolveAffiliate(c, firstPage(request.query)),
-    ),
-  );
+  // Every kind's list, then every export, from its entries of the endpoint table (kind-runs.ts); the
+  // route validated the query with the entry's schema before the handler resolves it.
+  const routed = reportKinds.filter((kind) => !kindRuns[kind].ownRoutes);
+  for (const kind of routed) {
+    const { list } = kindRuns[kind];
+    route(app, list.entry, listOptions(kind), (request, reply) =>
+      answerList(request, reply, kind, (c) => list.resolveParsed(c, request.query)),
+    );
+  }
+  for (const kind of routed) {
+    const exported = kindRuns[kind].export;
+    if (!exported) continue;
+    route(app, exported.entry, exportOptions(kind), (request, reply) =>
+      sendKindExport(request, reply, kind, request.query as unknown as ExportQuery, (c) =>
+        exported.resolveParsed(c, request.query),
+      ),
+    );
+  }
 
   await rejectRoutes(fastify);
   await gameRoutes(fastify);

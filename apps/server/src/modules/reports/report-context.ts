@@ -6,6 +6,7 @@
 import type { Lang } from '@portal/contracts/codes.ts';
 import { reportYesterday, reportZoneOf } from '@portal/contracts/report-clock.ts';
 import { reportAppName } from '@portal/contracts/report-labels.ts';
+import { reportRegistry } from '@portal/contracts/report-registry/index.ts';
 import type { CatalogueField } from '@portal/contracts/reports.ts';
 import { exportFileNames, type ReportKind } from '@portal/contracts/reports-kinds.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -47,6 +48,10 @@ export function reportClock(
     ...(own === network ? {} : { zone: { network, user: own } }),
   };
 }
+
+/** The comparison `r` asks for, when `kind`'s declaration offers one (`abilities.compare`). */
+export const compareOf = (kind: ReportKind, r: Resolved) =>
+  reportRegistry[kind].abilities.compare ? r.compare : undefined;
 
 /** A field's title in `lang` from `catalogue` (plus the SDK export's `app_name`). */
 export const catalogueTitle = (catalogue: CatalogueField[], lang: Lang) => (field: string) =>

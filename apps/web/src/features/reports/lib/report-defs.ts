@@ -1,26 +1,17 @@
 /**
- * One definition per report screen (spec §2 Report screens, api-contract §8, contracts reports-*.ts):
- * the report framework (pages/report-page.tsx) renders every kind from these, so there is one page,
- * not one copy per kind.
+ * One definition per report screen (spec §2 Report screens, api-contract §8): the report framework
+ * (pages/report-page.tsx) renders every kind from these, so there is one page, not one copy per kind.
+ * What a screen shares with its kind comes from the kind's declaration in the report registry
+ * (contracts report-registry/, issue 24 item 1): default columns, the column storage key, page size,
+ * KPI cards, chart metrics, country chart, the export's file name; the columns themselves are the
+ * kind's `stat_column` catalogue, derived from the same declaration. Here remain what only a screen
+ * has: its path, title, filters, wire spelling and endpoints.
  */
-import {
-  DEFAULT_PAGE_SIZE,
-  EARLIEST_NEW_AFFILIATE_DATE,
-  EARLIEST_REPORT_DATE,
-  GX_PAGE_SIZE,
-  PublisherType,
-} from '@portal/contracts/constants.ts';
+import { EARLIEST_REPORT_DATE, PublisherType } from '@portal/contracts/constants.ts';
 import { reportsEndpoints } from '@portal/contracts/endpoints/reports.ts';
-import { sdkDefaultFields } from '@portal/contracts/reports.ts';
-import { affiliateDefaultFields } from '@portal/contracts/reports-affiliate.ts';
-import { gameDefaultDimensions, gameDefaultMetrics } from '@portal/contracts/reports-game.ts';
-import { gxCatalogue } from '@portal/contracts/reports-gx.ts';
-import {
-  type exportFileNames,
-  type ReportKind,
-  reportColumnStorageKeys,
-} from '@portal/contracts/reports-kinds.ts';
-import { rtbDefaultFields } from '@portal/contracts/reports-rtb.ts';
+import { defaultsOf } from '@portal/contracts/report-registry/define-report.ts';
+import { type ReportKind, reportRegistry } from '@portal/contracts/report-registry/index.ts';
+import type { exportFileNames } from '@portal/contracts/reports-kinds.ts';
 
 /** Game list timeout of spec §9, ms. */
 export const GAME_TIMEOUT_MS = 60_000;
@@ -106,6 +97,26 @@ export type ReportDef = {
   countryChart?: { dimension: string; metric: string };
 };
 
+/**
+ * What a screen of `kind` over fact `source` (default the kind's first) takes from the kind's
+ * declaration: the earliest day, default columns, column storage key (none: every field shown), page
+ * size, KPI cards, chart and country chart; the file name base is the kind's own.
+ */
+function fromRegistry(kind: ReportKind, source?: string) {
+  const d = reportRegistry[kind];
+  return {
+    kind,
+    earliest: d.facts.earliest?.[source ?? d.facts.sources[0] ?? ''] ?? EARLIEST_REPORT_DATE,
+    fileKey: kind,
+    storageKey: d.columnsKey,
+    defaultFields: defaultsOf(d),
+    pageSize: d.pageSize,
+    kpis: d.kpis,
+    chartMetrics: d.chart,
+    countryChart: d.countryChart,
+  } satisfies Partial<ReportDef>;
+}
+
 const country = (name: string): FilterSpec => ({ type: 'countries', name, label: 'filters.country' });
 
 const affiliateFilters: FilterSpec[] = [
@@ -124,8 +135,8 @@ const affiliateFilters: FilterSpec[] = [
 function affiliate(id: 'affiliate' | 'newAffiliate'): ReportDef {
   const newer = id === 'newAffiliate';
   return {
+    ...fromRegistry('affiliate', newer ? 'affiliate_2024' : 'affiliate_2023'),
     id,
-    kind: 'affiliate',
     path: newer ? '/report/reportv2' : '/report/newreport',
     titleKey: `titles.${id}`,
     testId: newer ? 'new-affiliate-report' : 'affiliate-report',
@@ -133,33 +144,22 @@ function affiliate(id: 'affiliate' | 'newAffiliate'): ReportDef {
     list: reportsEndpoints.affiliateList,
     export: reportsEndpoints.affiliateExport,
     fileKey: newer ? 'new_affiliate' : 'affiliate',
-    storageKey: reportColumnStorageKeys.affiliate,
-    defaultFields: affiliateDefaultFields,
-    earliest: newer ? EARLIEST_NEW_AFFILIATE_DATE : EARLIEST_REPORT_DATE,
-    pageSize: DEFAULT_PAGE_SIZE,
     fixed: { db_source: newer ? 'affiliate_2024' : 'affiliate_2023' },
     filters: affiliateFilters,
     rejectDetail: true,
-    kpis: ['revenue', 'click', 'conversion', 'cvr', 'reject'],
-    chartMetrics: ['revenue', 'cvr'],
   };
 }
 
 export const reportDefs: Record<ReportId, ReportDef> = {
   sdk: {
+    ...fromRegistry('sdk'),
     id: 'sdk',
-    kind: 'sdk',
     path: '/report/sdk',
     titleKey: 'titles.sdk',
     testId: 'sdk-report',
     style: 'list',
     list: reportsEndpoints.sdkList,
     export: reportsEndpoints.sdkExport,
-    fileKey: 'sdk',
-    storageKey: reportColumnStorageKeys.sdk,
-    defaultFields: sdkDefaultFields,
-    earliest: EARLIEST_REPORT_DATE,
-    pageSize: DEFAULT_PAGE_SIZE,
     filters: [
       {
         type: 'channels',
@@ -173,24 +173,16 @@ export const reportDefs: Record<ReportId, ReportDef> = {
       { type: 'adStyle', name: 'placement_type', label: 'filters.placementType' },
       country('country'),
     ],
-    kpis: ['revenue', 'impression', 'ecpm', 'fill_rate', 'ctr'],
-    chartMetrics: ['revenue', 'impression', 'fill_rate'],
-    countryChart: { dimension: 'geo', metric: 'revenue' },
   },
   rtb: {
+    ...fromRegistry('rtb'),
     id: 'rtb',
-    kind: 'rtb',
     path: '/report/rtb',
     titleKey: 'titles.rtb',
     testId: 'rtb-report',
     style: 'list',
     list: reportsEndpoints.rtbList,
     export: reportsEndpoints.rtbExport,
-    fileKey: 'rtb',
-    storageKey: reportColumnStorageKeys.rtb,
-    defaultFields: rtbDefaultFields,
-    earliest: EARLIEST_REPORT_DATE,
-    pageSize: DEFAULT_PAGE_SIZE,
     filters: [
       {
         type: 'channels',
@@ -203,50 +195,34 @@ export const reportDefs: Record<ReportId, ReportDef> = {
       { type: 'text', name: 'placement_name', label: 'filters.placementName' },
       country('country'),
     ],
-    kpis: ['revenue', 'impression', 'ecpm', 'fill_rate', 'win_rate'],
-    chartMetrics: ['revenue', 'impression', 'win_rate'],
-    countryChart: { dimension: 'country', metric: 'revenue' },
   },
   affiliate: affiliate('affiliate'),
   newAffiliate: affiliate('newAffiliate'),
   game: {
+    ...fromRegistry('game'),
     id: 'game',
-    kind: 'game',
     path: '/report/game',
     titleKey: 'titles.game',
     testId: 'game-report',
     style: 'game',
     list: reportsEndpoints.gameList,
     export: reportsEndpoints.gameExport,
-    fileKey: 'game',
-    storageKey: reportColumnStorageKeys.game,
-    defaultFields: [...gameDefaultDimensions, ...gameDefaultMetrics],
-    earliest: EARLIEST_REPORT_DATE,
-    pageSize: DEFAULT_PAGE_SIZE,
     timeoutMs: GAME_TIMEOUT_MS,
     filters: [{ type: 'gameApps', name: 'pkg_name', label: 'filters.app' }, country('country')],
-    kpis: ['uv_entry', 'uv_impression', 'uv_click', 'uv_in', 'uv_begin'],
-    chartMetrics: ['uv_entry', 'uv_click', 'uv_click_rate'],
   },
   app: {
+    ...fromRegistry('gx'),
     id: 'app',
-    kind: 'gx',
     path: '/appReport/list',
     titleKey: 'titles.app',
     testId: 'app-report',
     style: 'gx',
     list: reportsEndpoints.gxList,
-    fileKey: 'gx',
-    defaultFields: gxCatalogue.map((c) => c.field),
-    earliest: EARLIEST_REPORT_DATE,
-    pageSize: GX_PAGE_SIZE,
     filters: [
       { type: 'text', name: 'pkg_name', label: 'filters.pkgName', list: true },
       { type: 'text', name: 'placement_id', label: 'filters.placementId' },
       { type: 'adStyle', name: 'placement_type', label: 'filters.placementType' },
       country('country'),
     ],
-    kpis: ['revenue', 'imp', 'ecpm', 'fill_rate', 'ctr'],
-    chartMetrics: ['revenue', 'imp', 'fill_rate'],
   },
 };

@@ -13,6 +13,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type Call, mock, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const columns = sdkCatalogue.map((c) => ({ ...c, title: c.title.zh }));
+/** The SDK report's local column key (spec §2: `sdkReportColumns`), as its declaration names it. */
+const sdkColumnsKey = reportColumnStorageKeys.sdk ?? 'sdkReportColumns';
 const listAnswer = { list: [], count: 0, total: {} };
 
 function routes(views: SavedView[]) {
@@ -53,7 +55,7 @@ describe('saved report views', () => {
     const views: SavedView[] = [];
     seedSession();
     const saved = ['dt', 'app_key', 'request', 'revenue'];
-    localStorage.setItem(reportColumnStorageKeys.sdk, JSON.stringify(saved));
+    localStorage.setItem(sdkColumnsKey, JSON.stringify(saved));
     let api = routes(views);
     renderApp('/report/sdk');
     await waitFor(() => expect(api.callsTo(endpoints.reports.sdkList)).toHaveLength(1), { timeout: 30_000 });
@@ -105,6 +107,6 @@ describe('saved report views', () => {
     expect(q?.get('country')).toBe('US');
     expect(q?.get('page_index')).toBe('1');
     // The unsaved choice stays under the spec's local key.
-    expect(JSON.parse(localStorage.getItem(reportColumnStorageKeys.sdk) ?? '[]')).toEqual(saved);
+    expect(JSON.parse(localStorage.getItem(sdkColumnsKey) ?? '[]')).toEqual(saved);
   }, 120_000);
 });
