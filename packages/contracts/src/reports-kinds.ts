@@ -40,8 +40,13 @@ function byKind<T>(of: (kind: ReportKind) => T): Record<ReportKind, T> {
 /** `{kind}` of `/v1/report/stat_column/{kind}` and `/v1/report/trend/{kind}`. */
 export const reportKindParams = z.object({ kind: z.enum(reportKinds) });
 
-/** The trend's query: the kind's list filters as sent, checked by the kind's own list schema. */
-export const trendQuery = z.record(z.string(), z.string());
+/**
+ * The trend's query: `metric` (see `trendParams`; checked by the route, so a missing one answers 604
+ * naming it) and the kind's list filters as sent, checked by the kind's own list schema. Declared as an
+ * object with a catch-all rather than a record so that the OpenAPI document lists `metric` as the
+ * parameter it is (a record has no properties to list).
+ */
+export const trendQuery = z.object({ metric: z.string().optional() }).catchall(z.string());
 
 /**
  * Kinds whose facts are kept by the hour (issue 13 item 9): their reporting day follows the user's
