@@ -125,43 +125,62 @@ export async function resolveDeclared(kind: ReportKind, c: Ctx, raw: DeclaredQue
     const dimensions = shown.filter((f) => f in def.dimensions);
     const metrics = shown.filter((f) => f in def.metrics);
     const order = parseOrder(e, q.order, def, shown);
-    const filters = await declaredFilters(c, e, d, q);
-    done(e);
-    return {
-      def,
-      query: {
-        ...range,
-        dimensions,
-        metrics,
-        filters,
-        order,
-        ...paging(q.page_no ?? 1, q.page_size ?? d.pageSize),
-        ...zone,
-      },
-      shown,
-      compare: q.compare,
-    };
+    return resolved(c, e, d, def, q, zone, { range, dimensions, metrics, order, page: q.page_no, shown });
   }
   const q = withPreset(c, raw, earliest);
   const range = parseDt(e, q.dt ?? '', c.yesterday, earliest);
   const defaults = defaultsOf(d);
   const { dimensions, metrics } = parseFields(e, 'fields', q.fields, def, defaults);
   const order = parseOrder(e, q.order, def, [...dimensions, ...metrics]);
+  return resolved(c, e, d, def, q, zone, {
+    range,
+    dimensions,
+    metrics,
+    order,
+    page: q.page_index,
+    shown: shownOf(q.fields, defaults, dimensions, metrics),
+    sent: sentFields(q.fields),
+  });
+}
+
+/** What a style parsed from its own parameters; `resolved` adds what every style shares. */
+type Parsed = Pick<Resolved['query'], 'dimensions' | 'metrics' | 'order'> & {
+  range: { start: string; end: string };
+  /** The page asked for (1-based; the first when not sent). */
+  page: number | undefined;
+  shown: string[];
+  sent?: string[];
+};
+
+/**
+ * The resolved query of every style: the parsed parts with the declared filters (checked and scoped
+ * to caller `c`), the paging (the kind's declared page size by default) and the caller's zone;
+ * throws the collected 604 (`done`) before anything is returned.
+ */
+async function resolved(
+  c: Ctx,
+  e: ParamErrors,
+  d: ReportDeclaration,
+  def: QueryDef,
+  q: DeclaredQuery,
+  zone: { zone?: ReportZone },
+  p: Parsed,
+): Promise<Resolved> {
   const filters = await declaredFilters(c, e, d, q);
   done(e);
   return {
     def,
     query: {
-      ...range,
-      dimensions,
-      metrics,
+      ...p.range,
+      dimensions: p.dimensions,
+      metrics: p.metrics,
       filters,
-      order,
-      ...paging(q.page_index ?? 1, q.page_size ?? d.pageSize),
+      order: p.order,
+      ...paging(p.page ?? 1, q.page_size ?? d.pageSize),
       ...zone,
     },
-    shown: shownOf(q.fields, defaults, dimensions, metrics),
-    sent: sentFields(q.fields),
+    shown: p.shown,
+    ...(p.sent === undefined ? {} : { sent: p.sent }),
     compare: q.compare,
   };
 }
@@ -216,21 +235,13 @@ async function resolveSplit(
   const metrics = mets.metrics;
   const sort = q.sort?.trim() ? `${q.sort.trim()}:${q.order_by === 1 ? 'asc' : 'desc'}` : undefined;
   const order = parseOrder(e, sort, def, [...dimensions, ...metrics]);
-  const filters = await declaredFilters(c, e, d, q);
-  done(e);
-  return {
-    def,
-    query: {
-      ...range,
-      dimensions,
-      metrics,
-      filters,
-      order,
-      ...paging(q.page_no ?? 1, q.page_size ?? d.pageSize),
-      ...zone,
-    },
+  return resolved(c, e, d, def, q, zone, {
+    range,
+    dimensions,
+    metrics,
+    order,
+    page: q.page_no,
     shown: sent ? shownOf(q.fields, [], dimensions, metrics) : [...dimensions, ...metrics],
     sent,
-    compare: q.compare,
-  };
+  });
 }
