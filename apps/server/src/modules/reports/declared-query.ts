@@ -111,16 +111,7 @@ export async function resolveDeclared(kind: ReportKind, c: Ctx, raw: DeclaredQue
   const e = new ParamErrors(c.lang);
   if (d.query.style === 'split') return resolveSplit(c, e, d, def, raw, earliest, zone);
   if (d.query.style === 'dashed') {
-    const q = withPreset(c, raw, earliest, true);
-    const range = parseRange(
-      e,
-      'start_date',
-      q.start_date ?? '',
-      q.end_date ?? '',
-      c.yesterday,
-      earliest,
-      true,
-    );
+    const { q, range } = dashedRange(c, e, raw, earliest);
     const shown = d.fields.map((f) => f.field);
     const dimensions = shown.filter((f) => f in def.dimensions);
     const metrics = shown.filter((f) => f in def.metrics);
@@ -141,6 +132,24 @@ export async function resolveDeclared(kind: ReportKind, c: Ctx, raw: DeclaredQue
     shown: shownOf(q.fields, defaults, dimensions, metrics),
     sent: sentFields(q.fields),
   });
+}
+
+/**
+ * The query with its preset applied and its `start_date` / `end_date` range (yyyy-MM-dd on the wire),
+ * as the `dashed` and `split` styles take them; range errors go to `e`.
+ */
+function dashedRange(c: Ctx, e: ParamErrors, raw: DeclaredQuery, earliest: string) {
+  const q = withPreset(c, raw, earliest, true);
+  const range = parseRange(
+    e,
+    'start_date',
+    q.start_date ?? '',
+    q.end_date ?? '',
+    c.yesterday,
+    earliest,
+    true,
+  );
+  return { q, range };
 }
 
 /** What a style parsed from its own parameters; `resolved` adds what every style shares. */
@@ -199,16 +208,7 @@ async function resolveSplit(
   earliest: string,
   zone: { zone?: ReportZone },
 ): Promise<Resolved> {
-  const q = withPreset(c, raw, earliest, true);
-  const range = parseRange(
-    e,
-    'start_date',
-    q.start_date ?? '',
-    q.end_date ?? '',
-    c.yesterday,
-    earliest,
-    true,
-  );
+  const { q, range } = dashedRange(c, e, raw, earliest);
   const sent = sentFields(q.fields);
   const defaults = defaultsOf(d);
   const dims = sent
