@@ -90,50 +90,13 @@ describe.each(testDbKinds)('ad slot integration panel on %s', (db) => {
       inv.tokens.demo,
     );
     const id = list.list[0]?.adpos_id;
-    expect(
-      (
-        await inv.callEndpointFailure(
-          endpoints.placements.integration,
-          { query: { adpos_id: id } },
-          inv.tokens.other,
-        )
-      ).code,
-    ).toBe(402);
-    expect(
-      (
-        await inv.callEndpointFailure(
-          endpoints.placements.integration,
-          { query: { adpos_id: id } },
-          inv.tokens.member,
-        )
-      ).code,
-    ).toBe(402);
-    expect(
-      (
-        await inv.callEndpointFailure(
-          endpoints.placements.integration,
-          { query: { adpos_id: 'x' } },
-          inv.tokens.demo,
-        )
-      ).code,
-    ).toBe(604);
-    expect(
-      (
-        await inv.callEndpointFailure(
-          endpoints.placements.integration,
-          { query: { adpos_id: 1e12 } },
-          inv.tokens.demo,
-        )
-      ).code,
-    ).toBe(604);
-    expect(
-      (
-        await inv.callEndpointFailure(
-          endpoints.placements.integration,
-          { query: { adpos_id: 999999 } },
-          inv.tokens.ops,
-        )
-      ).code,
-    ).toBe(10008);
+    /** The failure code of the integration panel's request for `adpos_id` as `token`. */
+    const refusal = async (adpos_id: unknown, token: string) =>
+      (await inv.callEndpointFailure(endpoints.placements.integration, { query: { adpos_id } }, token)).code;
+    expect(await refusal(id, inv.tokens.other)).toBe(402);
+    expect(await refusal(id, inv.tokens.member)).toBe(402);
+    expect(await refusal('x', inv.tokens.demo)).toBe(604);
+    expect(await refusal(1e12, inv.tokens.demo)).toBe(604);
+    expect(await refusal(999999, inv.tokens.ops)).toBe(10008);
   });
 });
