@@ -32,7 +32,10 @@ export default defineConfig({
           globalSetup: ['apps/server/src/test/global-setup.ts'],
         },
       },
-      './apps/web',
+      // Web: `web` runs its files on one shared module graph per process, `web-mocks` the files that
+      // mock modules, each on its own (apps/web/mocking-tests.ts; docs/operations.md "Test suite time").
+      './apps/web/vitest.config.ts',
+      './apps/web/vitest.mocks.config.ts',
     ],
   },
 });

@@ -1,18 +1,9 @@
-import react from '@vitejs/plugin-react';
-import { defineProject } from 'vitest/config';
-import { alias } from './vite.config.ts';
+import { moduleMockingTests, webProject, webTests } from './vitest.shared.ts';
 
-/** Web tests: whole pages rendered in jsdom with a mocked fetch. */
-export default defineProject({
-  plugins: [react()],
-  resolve: { alias },
-  test: {
-    name: 'web',
-    environment: 'jsdom',
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', '*.test.ts'],
-    setupFiles: ['./src/test/setup.ts'],
-    testTimeout: 20000,
-    // Report default dates are computed against the UTC reporting day; keep the clock zone fixed.
-    env: { TZ: 'UTC' },
-  },
-});
+/**
+ * Web tests: whole pages rendered in jsdom with a mocked fetch. Files run one after another on one
+ * module graph per test process instead of importing React, antd and the app again for each file;
+ * setup.ts puts back what a test could leave behind. Files that mock modules run in `web-mocks`
+ * (vitest.mocks.config.ts) instead; docs/operations.md "Test suite time".
+ */
+export default webProject({ name: 'web', include: webTests, exclude: moduleMockingTests(), isolate: false });

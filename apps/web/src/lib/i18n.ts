@@ -40,7 +40,10 @@ export function initI18n(): typeof i18next {
   if (!i18next.isInitialized) {
     const lng = storedLang();
     void i18next.use(initReactI18next).init({
-      resources,
+      // A copy: i18next keeps what it is given as its store and writes into it (added catalogues,
+      // missing keys), which would change `resources` and the catalogue modules for the rest of a
+      // test process that shares modules between files.
+      resources: structuredClone(resources),
       lng,
       fallbackLng: false,
       ns: Object.keys(resources.zh),

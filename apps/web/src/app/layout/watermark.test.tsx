@@ -10,7 +10,7 @@ import type { UserInfo } from '@portal/contracts/account.ts';
 import { endpoints } from '@portal/contracts/endpoints.ts';
 import { act, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { consumeQueryToken } from '@/lib/session.ts';
 import { demoUser, mock, mockApi, renderApp, sessionRoutes } from '@/test/render-app.tsx';
 
@@ -19,12 +19,13 @@ const frames = new Map<number, FrameRequestCallback>();
 let lastFrameId = 0;
 function holdFrames() {
   frames.clear();
-  window.requestAnimationFrame = (cb) => {
+  // Stubbed through Vitest, which puts jsdom's back after each test (test/setup.ts).
+  vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => {
     lastFrameId += 1;
     frames.set(lastFrameId, cb);
     return lastFrameId;
-  };
-  window.cancelAnimationFrame = (id) => frames.delete(id);
+  });
+  vi.stubGlobal('cancelAnimationFrame', (id: number) => frames.delete(id));
 }
 function nextFrame() {
   const due = [...frames.values()];

@@ -26,9 +26,10 @@ describe('login page', () => {
     renderApp('/login');
     await screen.findByTestId('captcha-image');
     await submit(user);
+    // antd validates the fields one by one: each message may come a render after the one before.
     expect(await screen.findByText('请输入登录邮箱')).toBeTruthy();
-    expect(screen.getByText('请输入密码')).toBeTruthy();
-    expect(screen.getByText('验证码不能为空')).toBeTruthy();
+    expect(await screen.findByText('请输入密码')).toBeTruthy();
+    expect(await screen.findByText('验证码不能为空')).toBeTruthy();
   });
 
   it('checks the email format and the password rule, in English', async () => {

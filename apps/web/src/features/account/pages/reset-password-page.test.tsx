@@ -44,10 +44,11 @@ describe('reset password page (spec §2, §5)', () => {
     mockApi([]);
     renderApp('/resetPassword');
     await user.click(await screen.findByTestId('reset-submit'));
+    // antd validates the fields one by one: each message may come a render after the one before.
     expect(await screen.findByText('请输入登录邮箱')).toBeTruthy();
-    expect(screen.getByText('请输入密码')).toBeTruthy();
-    expect(screen.getByText('请输入确认密码')).toBeTruthy();
-    expect(screen.getByText('请输入邮箱验证码')).toBeTruthy();
+    expect(await screen.findByText('请输入密码')).toBeTruthy();
+    expect(await screen.findByText('请输入确认密码')).toBeTruthy();
+    expect(await screen.findByText('请输入邮箱验证码')).toBeTruthy();
   });
 
   it('checks format, password rule and confirmation with the exact English texts', async () => {

@@ -90,8 +90,8 @@ describe('apps list (spec §2 Apps list)', () => {
   it('hides the key under review, copies it otherwise, and hides actions of a deleted app', async () => {
     const user = userEvent.setup();
     routes();
-    const writeText = vi.fn(async () => {});
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    // user-event's clipboard stub (test/jsdom-env.ts), watched; the spy goes with the test.
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
     const table = await openPage();
     await within(table).findByText('App 2');
     expect(screen.getByTestId('app-key-1').textContent).toBe('审核通过后显示');

@@ -161,8 +161,9 @@ describe('organize page (spec §4)', () => {
     await user.click(await screen.findByTestId('tab-join'));
     await screen.findByTestId('join-submit');
     await user.click(screen.getByTestId('join-submit'));
+    // antd validates the fields one by one: each message may come a render after the one before.
     expect(await screen.findByText('请输入超级管理员邮箱')).toBeTruthy();
-    expect(screen.getByText('请输入申请理由')).toBeTruthy();
+    expect(await screen.findByText('请输入申请理由')).toBeTruthy();
     await fill(user, 'email', 'demo@example.com');
     await fill(user, 'reason', 'I run the Demo Games ad ops');
     // The submit button stays disabled for 1 s after a click (spec §4).

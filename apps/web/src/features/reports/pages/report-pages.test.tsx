@@ -193,8 +193,8 @@ describe('report pages', { timeout: 90_000 }, () => {
         },
       });
     });
-    const created = vi.fn(() => 'blob:x');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
     const names: string[] = [];
     const click = HTMLElement.prototype.click;
     vi.spyOn(HTMLElement.prototype, 'click').mockImplementation(function (this: HTMLElement) {
