@@ -10,6 +10,7 @@ import { knownIssues } from './a11y-known-issues.ts';
 import { launchChromium } from './browser.ts';
 import { DEMO_PASSWORD, E2E_CAPTCHA, signIn } from './journey.ts';
 import { publicPaths, signedInPaths } from './routes.ts';
+import { settle, trackRequests } from './settle.ts';
 
 const baseUrl = inject('baseUrl');
 const langs = ['zh', 'en'] as const;
@@ -44,12 +45,11 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return found;
 }
 
-/** Opens `path` and waits until the lazy screen has rendered and the network is quiet. */
+/** Opens `path` and waits until the lazy screen has rendered and settled (settle.ts). */
 async function open(page: Page, path: string) {
+  trackRequests(page);
   await page.goto(`${baseUrl}${path}`);
-  await page.waitForLoadState('networkidle');
-  await page.locator('#root > *').first().waitFor();
-  await page.waitForTimeout(300);
+  await settle(page);
 }
 
 async function contextIn(browser: Browser, lang: string): Promise<BrowserContext> {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './browser.ts';
 import { signIn } from './journey.ts';
 import { publicPaths, signedInPaths } from './routes.ts';
+import { settle, trackRequests } from './settle.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -38,16 +39,15 @@ async function watchedPage(context: BrowserContext): Promise<{ page: Page; found
 }
 
 /**
- * Opens `path`, waits for the screen and a quiet network, and returns the violations seen there
+ * Opens `path`, waits for the screen to settle (settle.ts), and returns the violations seen there
  * (collected events of this document and console lines since the last call).
  */
 async function violationsOn(page: Page, found: string[], path: string): Promise<string[]> {
   found.length = 0;
+  trackRequests(page);
   const res = await page.goto(`${baseUrl}${path}`);
   expect(res?.headers()['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
-  await page.waitForLoadState('networkidle');
-  await page.locator('#root > *, .swagger-ui').first().waitFor();
-  await page.waitForTimeout(300);
+  await settle(page, { ready: '#root > *, .swagger-ui' });
   const events = await page.evaluate(() => window.__cspViolations ?? []);
   return [...events.map((e) => `event: ${e}`), ...found];
 }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './browser.ts';
 import { signIn } from './journey.ts';
 import { publicPaths } from './routes.ts';
+import { settle, trackRequests } from './settle.ts';
 
 const baseUrl = inject('baseUrl');
 const shots = process.env.E2E_SHOTS ?? '/tmp';
@@ -146,8 +147,9 @@ describe('public pages', () => {
         const narrow = await (await contextIn(browser, lang, 390, 844)).newPage();
         for (const path of publicPaths()) {
           for (const p of [narrow, page]) {
+            trackRequests(p);
             await p.goto(`${baseUrl}${path}`);
-            await p.waitForLoadState('networkidle');
+            await settle(p);
             const width = p.viewportSize()?.width ?? 0;
             expect(await scrollWidth(p), `${path} at ${width} px`).toBeLessThanOrEqual(width);
           }
