@@ -78,7 +78,7 @@ describe('the declared kinds’ list and export entries (generated from the repo
       query: {
         style: 'list',
         scope: { column: 'channel', by: 'rtb' },
-        filters: [{ param: 'zone', check: 'text' }],
+        filters: [{ param: 'zone', check: 'text', title: { zh: '区域', en: 'Zone' } }],
       },
     });
     expect(Object.keys(declaredListQuery(kind).shape)).toContain('zone');

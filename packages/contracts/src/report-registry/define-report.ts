@@ -87,6 +87,12 @@ export type ReportFilter = {
   check: FilterCheck;
   /** Only the first value counts (the RTB network, spec §2). */
   single?: boolean;
+  /**
+   * Its label on the web; default the title of the dimension that reads its column (or is named
+   * after it). Needed only by a filter of a column no dimension shows; the scope's filter is labelled
+   * by the scope (app, network, channel).
+   */
+  title?: Bilingual;
 };
 
 /**
@@ -228,7 +234,8 @@ export function formulaColumns(f: MetricFormula): string[] {
  * query from them, endpoints/reports.ts). Throws (at load, so a bad declaration never serves) when a
  * field is declared twice, a dimension follows a metric, a ratio uses a counter no metric sums, a
  * `sum` is formatted other than `int` or `money`, defaults, KPIs, chart or order name unknown fields,
- * or a screen is missing, repeated, titled empty or reads a source the kind does not have.
+ * a screen is missing, repeated, titled empty or reads a source the kind does not have, or a filter
+ * (but the scope's) has no title to be labelled by.
  */
 export function defineReport<const D extends ReportDeclaration>(d: D): D {
   const where = `report ${d.kind}`;
@@ -269,7 +276,28 @@ export function defineReport<const D extends ReportDeclaration>(d: D): D {
   if (d.schedulable && !d.abilities.export) throw new Error(`${where}: schedulable without an export`);
   if (d.facts.sources.length === 0) throw new Error(`${where}: no fact source`);
   checkScreens(d);
+  for (const f of d.query?.filters ?? []) {
+    if ((f.column ?? f.param) !== d.query?.scope.column && !filterTitle(d, f)) {
+      throw new Error(
+        `${where}: filter ${f.param} has no title: declare one, or filter a dimension's column`,
+      );
+    }
+  }
   return d;
+}
+
+/**
+ * The label of filter `f` of `d`: its own `title`, else the title of the dimension reading its column
+ * (`{ key: column }`), else of the dimension named after its parameter; undefined for none.
+ */
+export function filterTitle(d: ReportDeclaration, f: ReportFilter): Bilingual | undefined {
+  const column = f.column ?? f.param;
+  const dims = d.fields.filter((x): x is DimensionField => x.type === 1);
+  return (
+    f.title ??
+    dims.find((x) => 'key' in x.formula && x.formula.key === column)?.title ??
+    dims.find((x) => x.field === f.param)?.title
+  );
 }
 
 /** The screen checks of {@link defineReport}. */

@@ -12,8 +12,10 @@ import {
   catalogueOf,
   defineReport,
   dimension,
+  filterTitle,
   metric,
   type ReportDeclaration,
+  type ReportFilter,
   type ReportScreen,
 } from './define-report.ts';
 import { reportKinds, reportRegistry, reportScreens } from './index.ts';
@@ -143,6 +145,25 @@ describe('report registry (issue 24 item 1)', () => {
     expect(bad([{ ...screen, title: { zh: 'SDK', en: ' ' } }])).toThrow(/screen sdk has an empty title/);
     expect(bad([{ ...screen, source: 'rtb' }])).toThrow(/screen sdk reads rtb, not a fact source/);
     expect(bad([{ ...screen, path: 'report/sdk' }])).toThrow(/is not absolute/);
+  });
+
+  it('labels each filter by its title or its dimension’s, and refuses one with neither', () => {
+    const { rtb, gx } = reportRegistry;
+    const filter = (d: ReportDeclaration, param: string) => {
+      const f = d.query?.filters.find((x) => x.param === param);
+      if (!f) throw new Error(`no filter ${param}`);
+      return f;
+    };
+    // gx filters placement_id on the column ad_placement_id: the dimension reading it names it.
+    expect(filterTitle(gx, filter(gx, 'placement_id'))).toEqual({ zh: '广告位 ID', en: 'Placement ID' });
+    expect(filterTitle(rtb, filter(rtb, 'app_key'))).toEqual({ zh: '应用', en: 'App' });
+    const query = rtb.query;
+    if (!query) throw new Error('rtb declares its query');
+    const zone: ReportFilter = { param: 'zone', check: 'text' };
+    const withFilter = (f: ReportFilter) => () =>
+      defineReport({ ...rtb, query: { ...query, filters: [...query.filters, f] } });
+    expect(withFilter(zone)).toThrow(/filter zone has no title/);
+    expect(withFilter({ ...zone, title: { zh: '区域', en: 'Zone' } })).not.toThrow();
   });
 
   it('lists every kind’s screens in menu order, the menu’s report entries with their keys and paths', () => {
