@@ -12,8 +12,8 @@
  * - RTB report: role 70; role 67 when the organisation has RTB channels (company channels of type 4);
  *   anyone with a data permission of type 4;
  * - APP report: the organisations of APP_REPORT_COMPANY_IDS (server configuration: `appReport`);
- *   (each report kind names which of these four rules is its own, and where its menu entries sit, in
- *   its declaration: report-registry, `access` and `menu`);
+ *   (each report kind names which of these four rules is its own, and its screens with where their
+ *   menu entries sit, in its declaration: report-registry, `access` and `menu`);
  * - app and ad slot management: role 70 or 67 when the SDK report is available;
  * - user and role management: role 70 or 67;
  * - Payments (issue 23): an active organisation admin (67), or an active member granted "finance" by
@@ -31,7 +31,7 @@ import type { MenuItem, UserInfo } from './account.ts';
 import { CooperationType, DataPermissionType, Role, UserStatus } from './constants.ts';
 import { type MenuKey, menuKeys } from './menu.ts';
 import type { ReportAccessRule } from './report-registry/define-report.ts';
-import { type ReportKind, reportKinds, reportRegistry } from './report-registry/index.ts';
+import { type ReportKind, reportKinds, reportRegistry, reportScreens } from './report-registry/index.ts';
 
 /** What the rules need to know of a caller. */
 export type AccessCaller = {
@@ -133,11 +133,9 @@ function item(key: MenuKey, children?: MenuItem[]): MenuItem {
 export function accessMenu(caller: AccessCaller): MenuItem[] {
   const account = item('menu.accountManagement', [item('menu.accountInfo'), item('menu.changePassword')]);
   const { reports: r, appManagement, userManagement, payments, paymentOps } = accessGrants(caller);
-  // Each granted kind's entries, in registry order, where its declaration puts them.
+  // Each granted kind's screens, in registry order, where its declaration puts them.
   const reportItems = (group: 'reports' | 'top') =>
-    reportKinds
-      .filter((k) => r[k] && reportRegistry[k].menu.group === group)
-      .flatMap((k) => reportRegistry[k].menu.keys.map((key) => item(key)));
+    reportScreens.filter((s) => r[s.kind] && s.group === group).map((s) => item(s.key));
   const reports = reportItems('reports');
 
   const menu: MenuItem[] = [];

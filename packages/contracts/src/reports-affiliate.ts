@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { affiliateReport } from './report-registry/affiliate.ts';
 import { type CatalogueField, catalogueOf, defaultsOf } from './report-registry/define-report.ts';
-import { dim, exportParams, listParams, metric, pageParamsOf } from './reports-columns.ts';
+import { dim, exportParams, metric } from './reports-columns.ts';
 
 /** Fact sources of the affiliate kind (spec §7 `db_source`). */
 export const affiliateDbSources = ['affiliate_2023', 'affiliate_2024'] as const;
@@ -27,6 +27,10 @@ export const affiliateCatalogue: CatalogueField[] = catalogueOf(affiliateReport)
 /** Default affiliate columns when nothing is saved under `affiliteReportColumns` (spec §4). */
 export const affiliateDefaultFields: string[] = defaultsOf(affiliateReport);
 
+/**
+ * The list's filters as the Reject Detail takes them (the list and export queries themselves follow
+ * from the declaration: reports-declared.ts, endpoints/reports.ts).
+ */
 const affiliateFilters = {
   /** `affiliate_2023` (default) or `affiliate_2024`. */
   db_source: z.enum(affiliateDbSources).default('affiliate_2023'),
@@ -36,20 +40,6 @@ const affiliateFilters = {
   pkg_name: z.string().optional(),
   geo: z.string().optional(),
 };
-
-/** `GET /v1/report/list/affiliate` query. */
-export const affiliateListQuery = z.object({
-  ...listParams,
-  ...pageParamsOf(affiliateReport.pageSize),
-  ...affiliateFilters,
-});
-export type AffiliateListQuery = z.infer<typeof affiliateListQuery>;
-
-/** `GET /v1/report/export/affiliate`: the list query without paging, plus `format`. */
-export const affiliateExportQuery = affiliateListQuery
-  .omit({ page_index: true, page_size: true })
-  .extend(exportParams);
-export type AffiliateExportQuery = z.infer<typeof affiliateExportQuery>;
 
 /**
  * `GET /v1/report/list/affiliate/reject` (Reject Detail dialog, spec §2): the clicked row's values.

@@ -3,7 +3,6 @@
  * report kind (Reject Detail), and the shared list parameters of the report kinds' query schemas.
  */
 import { z } from 'zod';
-import type { ReportDeclaration } from './report-registry/define-report.ts';
 import { viewParams } from './report-view.ts';
 import type { CatalogueField, FileType } from './reports.ts';
 
@@ -52,47 +51,3 @@ export const listParams = {
 export const exportParams = {
   format: z.enum(['xlsx', 'csv']).default('xlsx'),
 };
-
-/**
- * The list query schema a kind's declaration describes (`query`, report-registry/define-report.ts):
- * the shared parameters of its style, `db_source` when it has several fact sources (default the
- * first), and each declared filter as an optional comma list. The resolver that reads it is the
- * server's modules/reports/declared-query.ts. Throws for a kind without a declared query.
- */
-export function declaredListQuery(d: ReportDeclaration) {
-  if (!d.query) throw new Error(`report ${d.kind} declares no query`);
-  const filters = Object.fromEntries(d.query.filters.map((f) => [f.param, z.string().optional()]));
-  const [first, ...more] = d.facts.sources;
-  const sources =
-    first && more.length
-      ? { db_source: z.enum([first, ...more]).default(first) }
-      : ({} as Record<string, never>);
-  if (d.query.style === 'list') {
-    return z.object({ ...listParams, ...pageParamsOf(d.pageSize), ...sources, ...filters });
-  }
-  if (d.query.style === 'split') {
-    return z.object({
-      start_date: z.string().default(''),
-      end_date: z.string().default(''),
-      ...viewParams,
-      ...sources,
-      data_dimension: z.string().optional(),
-      data_metrics: z.string().optional(),
-      sort: z.string().optional(),
-      order_by: z.coerce.number().int().min(1).max(2).default(2),
-      page_no: z.coerce.number().int().min(1).default(1),
-      page_size: z.coerce.number().int().min(1).max(1000).default(d.pageSize),
-      ...filters,
-    });
-  }
-  return z.object({
-    start_date: z.string().default(''),
-    end_date: z.string().default(''),
-    ...viewParams,
-    ...sources,
-    ...filters,
-    order: z.string().optional(),
-    page_no: z.coerce.number().int().min(1).default(1),
-    page_size: z.coerce.number().int().min(1).max(1000).default(d.pageSize),
-  });
-}

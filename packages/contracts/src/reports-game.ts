@@ -19,9 +19,8 @@ import {
   metricsOf,
 } from './report-registry/define-report.ts';
 import { gameReport } from './report-registry/game.ts';
-import { compareListData, viewParams } from './report-view.ts';
+import { compareListData } from './report-view.ts';
 import { dataFreshness } from './reports.ts';
-import { exportParams } from './reports-columns.ts';
 
 export const gameDimensions = ['datepart', 'app', 'nation'] as const;
 export type GameDimension = (typeof gameDimensions)[number];
@@ -45,36 +44,16 @@ export const gameDefaultMetrics: string[] = defaultsOf(gameReport).filter((f) =>
 );
 
 /**
- * `GET /v1/report/list/game/sdk` query (spec §7): `start_date`, `end_date` yyyy-MM-dd (same date rules
- * as the other reports); `data_dimension`, `data_metrics` comma lists of catalogue fields (empty →
- * defaults); `sort` a shown field (else dropped; default datepart desc), `order_by` 1 asc, 2 desc
- * (default 2); `page_no` from 1, `page_size` default 10; `pkg_name`, `country` comma lists.
+ * The list query (spec §7, from the declaration: reports-declared.ts, endpoints/reports.ts):
+ * `start_date`, `end_date` yyyy-MM-dd (same date rules as the other reports); `data_dimension`,
+ * `data_metrics` comma lists of catalogue fields (empty → defaults); `sort` a shown field (else
+ * dropped; default datepart desc), `order_by` 1 asc, 2 desc (default 2); `page_no` from 1,
+ * `page_size` default 10; `pkg_name`, `country` comma lists. The export takes it without paging, plus
+ * `fields`: the page's columns in its order (dimensions and metrics mixed); when sent, they are the
+ * file's columns in that order, grouping by the dimensions among them, and `data_dimension`/
+ * `data_metrics` are ignored; `titles` comma-joined, one per position of `fields` (without `fields`:
+ * dimensions then metrics). api-contract §10.
  */
-export const gameListQuery = z.object({
-  start_date: z.string().default(''),
-  end_date: z.string().default(''),
-  ...viewParams,
-  data_dimension: z.string().optional(),
-  data_metrics: z.string().optional(),
-  sort: z.string().optional(),
-  order_by: z.coerce.number().int().min(1).max(2).default(2),
-  page_no: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(1000).default(gameReport.pageSize),
-  pkg_name: z.string().optional(),
-  country: z.string().optional(),
-});
-export type GameListQuery = z.infer<typeof gameListQuery>;
-
-/**
- * `GET /v1/report/list/game/sdk/export`: without paging. `fields`: the page's columns in its order
- * (dimensions and metrics mixed); when sent, they are the file's columns in that order, grouping by
- * the dimensions among them, and `data_dimension`/`data_metrics` are ignored. `titles` comma-joined,
- * one per position of `fields` (without `fields`: dimensions then metrics). api-contract §10.
- */
-export const gameExportQuery = gameListQuery
-  .omit({ page_no: true, page_size: true })
-  .extend({ fields: z.string().optional(), titles: z.string().optional(), ...exportParams });
-export type GameExportQuery = z.infer<typeof gameExportQuery>;
 
 /** The `app` dimension value. */
 export const gameApp = z.object({ app_name: z.string(), pkg_name: z.string() });

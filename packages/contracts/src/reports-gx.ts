@@ -5,31 +5,13 @@
  * Rows: `dt` yyyy-MM-dd; `pkg_name`, `ad_placement_id`, `geo` strings; `ad_format` number (AdStyle
  * 1, 2, 3, 6); `request`, `fill`, `imp`, `click` integers; `fill_rate` = fill/request, `imp_rate` =
  * imp/fill, `ctr` = click/imp, `ecpm` = revenue × 1000 / imp; money in USD. Scope: the caller's SDK apps.
+ *
+ * Query (from the declaration: reports-declared.ts, endpoints/reports.ts): `start_date`, `end_date`
+ * yyyy-MM-dd; `pkg_name`, `placement_id`, `placement_type` (ad formats 1, 2, 3, 6), `country` comma
+ * lists; `order` `field:asc|desc` (default dt desc); `page_no` from 1, `page_size` default 50.
  */
-import { z } from 'zod';
 import { type CatalogueField, catalogueOf } from './report-registry/define-report.ts';
 import { gxReport } from './report-registry/gx.ts';
-import { viewParams } from './report-view.ts';
 
 /** App report fields in display order (all shown), from its declaration (report-registry/gx.ts). */
 export const gxCatalogue: CatalogueField[] = catalogueOf(gxReport);
-
-/**
- * `GET /gx/report/list` query: `start_date`, `end_date` yyyy-MM-dd (same date rules as the other
- * reports); `pkg_name`, `placement_id`, `placement_type` (ad formats 1, 2, 3, 6), `country` comma
- * lists; `order` `field:asc|desc` (default dt desc); `page_no` from 1, `page_size` default 50.
- * Answers `data: { list, count, total }` like the other lists.
- */
-export const gxListQuery = z.object({
-  start_date: z.string().default(''),
-  end_date: z.string().default(''),
-  ...viewParams,
-  pkg_name: z.string().optional(),
-  placement_id: z.string().optional(),
-  placement_type: z.string().optional(),
-  country: z.string().optional(),
-  order: z.string().optional(),
-  page_no: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(1000).default(gxReport.pageSize),
-});
-export type GxListQuery = z.infer<typeof gxListQuery>;

@@ -7,12 +7,13 @@
  * Endpoints per kind (all need a session; 402 when the report is not permitted to the caller, the
  * same rule that builds the menu; 601 pending membership; 604 bad parameters or date rules):
  * - sdk: `GET /v1/report/list/sdk`, `/v1/report/export/sdk` (reports.ts `sdkListQuery` + `format`)
- * - rtb: `/v1/report/list/rtb`, `/v1/report/export/rtb` (reports-rtb.ts)
- * - affiliate: `/v1/report/list/affiliate`, `/v1/report/export/affiliate`,
+ * - rtb: `/v1/report/list/rtb`, `/v1/report/export/rtb`
+ * - affiliate: `/v1/report/list/affiliate`, `/v1/report/export/affiliate`, and its Reject Detail
  *   `/v1/report/list/affiliate/reject`, `/v1/report/export/affiliate/reject` (reports-affiliate.ts)
  * - game: `/v1/report/list/game/sdk`, `/v1/report/list/game/sdk/export`,
  *   `/v1/report/list/game/sdk/app` (reports-game.ts)
- * - gx: `GET /gx/report/list` (reports-gx.ts), no export
+ * - gx: `GET /gx/report/list`, no export
+ * (the list and export queries of the kinds that declare theirs: reports-declared.ts)
  * - `GET /v1/report/stat_column/{kind}` for sdk, rtb, affiliate, game, gx
  * - `GET /v1/report/trend/{kind}` for sdk, rtb, affiliate, game, gx
  *

@@ -2,6 +2,7 @@
  * The route table names its screens (lib/route-table.ts); every name must resolve to a module here,
  * else the route would silently fall back to the coming-soon screen.
  */
+import { reportScreens } from '@portal/contracts/report-registry/index.ts';
 import { describe, expect, it } from 'vitest';
 import { routeTable } from '@/lib/route-table.ts';
 import { hasPrefetcher, loaders, screenByPath, screenFor } from './route-table.tsx';
@@ -20,6 +21,20 @@ describe('route table screens', () => {
   it('a path outside the table gets the coming-soon screen', () => {
     expect(screenFor('/no/such')).not.toBe(screenByPath['/report/sdk']);
     expect(screenByPath['/no/such']).toBeUndefined();
+  });
+
+  it('has one route per declared report screen, every one but the SDK report on the declared page', () => {
+    const routes = reportScreens.map((s) => routeTable.find((e) => e.path === s.path));
+    expect(routes.map((e) => [e?.titleKey, e?.screen, e?.access])).toEqual(
+      reportScreens.map((s) => [
+        s.key,
+        s.id === 'sdk' ? 'reports/pages/sdk-report-page' : 'reports/pages/declared-report-page',
+        'menu',
+      ]),
+    );
+    expect(
+      routeTable.filter((e) => e.screen.startsWith('reports/pages/') && e.access === 'menu'),
+    ).toHaveLength(reportScreens.length);
   });
 
   it('the SDK report module loads and exports a page component', async () => {

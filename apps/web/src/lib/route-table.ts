@@ -2,6 +2,7 @@
  * The web's one route table (spec §2 permission-built routes and sidebar titles, plus the account and
  * report screens of issues 13 and 16): for every signed-in screen its path, screen module, title key
  * (common:menu.*, the server menu's `key`, contracts `menuKeys`), sidebar icon and access rule. The
+ * report screens are those the report registry declares, one route each (contracts report-registry). The
  * router, the sidebar, the navbar, the home shortcuts and the fallback menu all read it
  * (lib/route-access.ts derives what a user has; app/route-table.tsx resolves the screens).
  *
@@ -15,6 +16,7 @@ import {
   canReadAudit,
   canUseApiKeys,
 } from '@portal/contracts/access.ts';
+import { type ReportScreenId, reportScreens } from '@portal/contracts/report-registry/index.ts';
 
 export type NavGroup = 'reports' | 'appReport' | 'apps' | 'payments' | 'account' | 'admin';
 
@@ -59,49 +61,38 @@ export type RouteEntry = {
   shortcut?: boolean;
 };
 
+/**
+ * The report screens with a page module of their own: the SDK report's (its prefetcher starts its
+ * first requests while the code loads, and the build's chunk groups are read off it). Every other
+ * declared screen is rendered by reports/pages/declared-report-page from its declaration.
+ */
+const ownReportScreens: Partial<Record<ReportScreenId, Pick<RouteEntry, 'screen' | 'prefetch'>>> = {
+  sdk: { screen: 'reports/pages/sdk-report-page', prefetch: 'reports/api/prefetch-sdk-report' },
+};
+
+/**
+ * The routes of the report screens the registry declares in `group` (contracts report-registry,
+ * each kind's `menu.screens`), in menu order: under Reports, or at the top level with the app
+ * report's icon.
+ */
+function reportRoutes(group: 'reports' | 'top'): RouteEntry[] {
+  return reportScreens
+    .filter((s) => s.group === group)
+    .map((s) => ({
+      path: s.path,
+      titleKey: s.key,
+      group: group === 'top' ? 'appReport' : 'reports',
+      screen: 'reports/pages/declared-report-page',
+      ...(group === 'top' ? { icon: 'appReport' as const } : {}),
+      access: 'menu',
+      shortcut: true,
+      ...ownReportScreens[s.id],
+    }));
+}
+
 /** Every signed-in screen, in sidebar order within its group. */
 export const routeTable: readonly RouteEntry[] = [
-  {
-    path: '/report/sdk',
-    titleKey: 'menu.sdkReport',
-    group: 'reports',
-    screen: 'reports/pages/sdk-report-page',
-    prefetch: 'reports/api/prefetch-sdk-report',
-    access: 'menu',
-    shortcut: true,
-  },
-  {
-    path: '/report/rtb',
-    titleKey: 'menu.rtbReport',
-    group: 'reports',
-    screen: 'reports/pages/rtb-report-page',
-    access: 'menu',
-    shortcut: true,
-  },
-  {
-    path: '/report/newreport',
-    titleKey: 'menu.affiliateReport',
-    group: 'reports',
-    screen: 'reports/pages/affiliate-report-page',
-    access: 'menu',
-    shortcut: true,
-  },
-  {
-    path: '/report/reportv2',
-    titleKey: 'menu.newAffiliate',
-    group: 'reports',
-    screen: 'reports/pages/new-affiliate-report-page',
-    access: 'menu',
-    shortcut: true,
-  },
-  {
-    path: '/report/game',
-    titleKey: 'menu.gameReport',
-    group: 'reports',
-    screen: 'reports/pages/game-report-page',
-    access: 'menu',
-    shortcut: true,
-  },
+  ...reportRoutes('reports'),
   {
     path: '/report/schedules',
     titleKey: 'menu.reportSchedules',
@@ -109,15 +100,7 @@ export const routeTable: readonly RouteEntry[] = [
     screen: 'reports/pages/report-schedules-page',
     access: 'anyReport',
   },
-  {
-    path: '/appReport/list',
-    titleKey: 'menu.appReport',
-    group: 'appReport',
-    screen: 'reports/pages/app-report-page',
-    icon: 'appReport',
-    access: 'menu',
-    shortcut: true,
-  },
+  ...reportRoutes('top'),
   {
     path: '/apps/list',
     titleKey: 'menu.appManagement',

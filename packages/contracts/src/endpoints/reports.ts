@@ -1,21 +1,100 @@
 /**
  * Endpoints of reports (server: modules/reports/game-routes.ts, modules/reports/kind-routes.ts, modules/reports/reject-routes.ts, modules/reports/routes.ts, modules/reports/trend-routes.ts).
+ *
+ * The list and export of every kind that declares its query in the report registry are generated from
+ * its declaration (`<kind>List`, and `<kind>Export` when it has an export: reports-declared.ts
+ * schemas, paths `/v1/report/list/<kind>` and `/v1/report/export/<kind>` unless it declares others,
+ * the report caller, the `{ list, count, total }` answer); nothing here names such a kind, but for a
+ * list that answers other rows (the game centre's app objects). The SDK report keeps its own parser's
+ * schemas, written out below.
  */
 
 import { z } from 'zod';
-import { channel, channelsQuery, reportListData, sdkListQuery, statColumn } from '../reports.ts';
+import type { ReportQuerySpec } from '../report-registry/define-report.ts';
 import {
-  affiliateExportQuery,
-  affiliateListQuery,
-  affiliateRejectExportQuery,
-  affiliateRejectQuery,
-  rejectListData,
-} from '../reports-affiliate.ts';
-import { gameApp, gameExportQuery, gameListData, gameListQuery } from '../reports-game.ts';
-import { gxListQuery } from '../reports-gx.ts';
+  type DeclarationOf,
+  type ReportKind,
+  reportKinds,
+  reportRegistry,
+} from '../report-registry/index.ts';
+import { channel, channelsQuery, reportListData, sdkListQuery, statColumn } from '../reports.ts';
+import { affiliateRejectExportQuery, affiliateRejectQuery, rejectListData } from '../reports-affiliate.ts';
+import {
+  type DeclaredExportShape,
+  type DeclaredListShape,
+  declaredExportQuery,
+  declaredListQuery,
+} from '../reports-declared.ts';
+import { gameApp, gameListData } from '../reports-game.ts';
 import { reportKindParams, sdkExportQuery, trendData, trendQuery } from '../reports-kinds.ts';
-import { rtbExportQuery, rtbListQuery } from '../reports-rtb.ts';
-import { defineEndpoint } from './define.ts';
+import { defineEndpoint, type Endpoint } from './define.ts';
+
+/** The lists whose rows are not the flat `reportListData` (the game centre's `app` is an object). */
+const ownListData = { game: gameListData } satisfies Partial<Record<ReportKind, z.ZodType>>;
+
+type QueryOf<K extends ReportKind> =
+  DeclarationOf<K> extends { query: infer Q extends ReportQuerySpec } ? Q : never;
+/** The kinds that declare their query. */
+type DeclaredKind = {
+  [K in ReportKind]: DeclarationOf<K> extends { query: ReportQuerySpec } ? K : never;
+}[ReportKind];
+/** Those of them with an export. */
+type ExportingKind = {
+  [K in DeclaredKind]: DeclarationOf<K>['abilities']['export'] extends true ? K : never;
+}[DeclaredKind];
+type ListPath<K extends ReportKind> =
+  QueryOf<K> extends { paths: { list: infer P extends string } } ? P : `/v1/report/list/${K}`;
+type ExportPath<K extends ReportKind> =
+  QueryOf<K> extends { paths: { export: infer P extends string } } ? P : `/v1/report/export/${K}`;
+type ListData<K extends ReportKind> = K extends keyof typeof ownListData
+  ? (typeof ownListData)[K]
+  : typeof reportListData;
+
+/** The generated entries, typed as defineEndpoint would type them written out. */
+type DeclaredEntries = {
+  readonly [K in DeclaredKind as `${K}List`]: {
+    readonly method: 'GET';
+    readonly path: ListPath<K>;
+    readonly caller: 'report';
+    readonly query: z.ZodObject<DeclaredListShape<DeclarationOf<K>>>;
+    readonly data: ListData<K>;
+    readonly answer: 'envelope';
+  };
+} & {
+  readonly [K in ExportingKind as `${K}Export`]: {
+    readonly method: 'GET';
+    readonly path: ExportPath<K>;
+    readonly caller: 'report';
+    readonly query: z.ZodObject<DeclaredExportShape<DeclarationOf<K>>>;
+    readonly answer: 'file';
+  };
+};
+
+/** `<kind>List` and `<kind>Export` of every kind that declares its query, in registry order. */
+function declaredEntries(): DeclaredEntries {
+  const entries: Record<string, Endpoint> = {};
+  for (const kind of reportKinds) {
+    const d = reportRegistry[kind];
+    if (!d.query) continue;
+    entries[`${kind}List`] = defineEndpoint({
+      method: 'GET',
+      path: d.query.paths?.list ?? `/v1/report/list/${kind}`,
+      caller: 'report',
+      query: declaredListQuery(d),
+      data: (ownListData as Partial<Record<ReportKind, z.ZodType>>)[kind] ?? reportListData,
+    });
+    if (d.abilities.export) {
+      entries[`${kind}Export`] = defineEndpoint({
+        method: 'GET',
+        path: d.query.paths?.export ?? `/v1/report/export/${kind}`,
+        caller: 'report',
+        query: declaredExportQuery(d),
+        answer: 'file',
+      });
+    }
+  }
+  return entries as DeclaredEntries;
+}
 
 export const reportsEndpoints = {
   sdkList: defineEndpoint({
@@ -25,27 +104,6 @@ export const reportsEndpoints = {
     query: sdkListQuery,
     data: reportListData,
   }),
-  rtbList: defineEndpoint({
-    method: 'GET',
-    path: '/v1/report/list/rtb',
-    caller: 'report',
-    query: rtbListQuery,
-    data: reportListData,
-  }),
-  affiliateList: defineEndpoint({
-    method: 'GET',
-    path: '/v1/report/list/affiliate',
-    caller: 'report',
-    query: affiliateListQuery,
-    data: reportListData,
-  }),
-  gxList: defineEndpoint({
-    method: 'GET',
-    path: '/gx/report/list',
-    caller: 'report',
-    query: gxListQuery,
-    data: reportListData,
-  }),
   sdkExport: defineEndpoint({
     method: 'GET',
     path: '/v1/report/export/sdk',
@@ -53,20 +111,7 @@ export const reportsEndpoints = {
     query: sdkExportQuery,
     answer: 'file',
   }),
-  rtbExport: defineEndpoint({
-    method: 'GET',
-    path: '/v1/report/export/rtb',
-    caller: 'report',
-    query: rtbExportQuery,
-    answer: 'file',
-  }),
-  affiliateExport: defineEndpoint({
-    method: 'GET',
-    path: '/v1/report/export/affiliate',
-    caller: 'report',
-    query: affiliateExportQuery,
-    answer: 'file',
-  }),
+  ...declaredEntries(),
   rejectList: defineEndpoint({
     method: 'GET',
     path: '/v1/report/list/affiliate/reject',
@@ -79,20 +124,6 @@ export const reportsEndpoints = {
     path: '/v1/report/export/affiliate/reject',
     caller: 'report',
     query: affiliateRejectExportQuery,
-    answer: 'file',
-  }),
-  gameList: defineEndpoint({
-    method: 'GET',
-    path: '/v1/report/list/game/sdk',
-    caller: 'report',
-    query: gameListQuery,
-    data: gameListData,
-  }),
-  gameExport: defineEndpoint({
-    method: 'GET',
-    path: '/v1/report/list/game/sdk/export',
-    caller: 'report',
-    query: gameExportQuery,
     answer: 'file',
   }),
   gameApps: defineEndpoint({

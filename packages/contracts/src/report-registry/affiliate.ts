@@ -44,7 +44,28 @@ export const affiliateReport = defineReport({
   abilities: { list: true, export: true, trend: true, compare: true },
   pageSize: DEFAULT_PAGE_SIZE,
   access: 'affiliate',
-  menu: { keys: ['menu.affiliateReport', 'menu.newAffiliate'], group: 'reports' },
+  // The older Affiliate report and New Affiliate: one kind, one screen per fact source.
+  menu: {
+    group: 'reports',
+    screens: [
+      {
+        id: 'affiliate',
+        key: 'menu.affiliateReport',
+        path: '/report/newreport',
+        menuTitle: { zh: '联盟报表', en: 'Affiliate report' },
+        title: { zh: '联盟报表', en: 'Affiliate report' },
+        source: 'affiliate_2023',
+      },
+      {
+        id: 'newAffiliate',
+        key: 'menu.newAffiliate',
+        path: '/report/reportv2',
+        menuTitle: { zh: '新联盟报表', en: 'New affiliate report' },
+        title: { zh: '新联盟报表', en: 'New Affiliate report' },
+        source: 'affiliate_2024',
+      },
+    ],
+  },
   schedulable: true,
   columnsKey: 'affiliteReportColumns',
   fileName: { zh: '联盟报表', en: 'affiliate-report' },

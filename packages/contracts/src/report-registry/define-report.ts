@@ -7,8 +7,6 @@
  * Plain data and functions only, no zod: the web bundles this beside /login's menu rules (access.ts).
  */
 
-import type { MenuKey } from '../menu.ts';
-
 /** A text in both languages of the portal. */
 export type Bilingual = { zh: string; en: string };
 
@@ -89,6 +87,12 @@ export type ReportFilter = {
   check: FilterCheck;
   /** Only the first value counts (the RTB network, spec §2). */
   single?: boolean;
+  /**
+   * Its label on the web; default the title of the dimension that reads its column (or is named
+   * after it). Needed only by a filter of a column no dimension shows; the scope's filter is labelled
+   * by the scope (app, network, channel).
+   */
+  title?: Bilingual;
 };
 
 /**
@@ -112,6 +116,31 @@ export type ReportQuerySpec = {
   style: 'list' | 'dashed' | 'split';
   scope: ReportScope;
   filters: ReportFilter[];
+  /**
+   * Where its list and export answer (the endpoint table's `<kind>List` and `<kind>Export`,
+   * endpoints/reports.ts); default `/v1/report/list/<kind>` and `/v1/report/export/<kind>`. Only the
+   * kinds older than the registry spell theirs otherwise.
+   */
+  paths?: { list: string; export?: string };
+};
+
+/**
+ * One screen of a kind: its menu entry (`GET /api/v1/user/menu`, menu.ts) and its page on the web.
+ * The key and the path are what members' menus are made of: never rename or drop one.
+ */
+export type ReportScreen = {
+  /** The web's name of the screen (`reportDefs.<id>`; its card's test id is `<id in kebab case>-report`). */
+  id: string;
+  /** The menu key (the web's title key `common:menu.<…>`). */
+  key: `menu.${string}`;
+  /** Its route on the web. */
+  path: string;
+  /** Its title in the menu, the home page's shortcuts and the browser tab. */
+  menuTitle: Bilingual;
+  /** The title of its page. */
+  title: Bilingual;
+  /** The fact source it reads (`db_source`) when the kind has several; default the first. */
+  source?: string;
 };
 
 /** What a report offers beside its page. */
@@ -152,10 +181,11 @@ export type ReportDeclaration = {
   pageSize: number;
   access: ReportAccessRule;
   /**
-   * Its entries of the menu (menu.ts keys, one per screen: Affiliate has two) and where they sit:
-   * under Reports (`/report`) or at the top level (the APP report). Shown when `access` grants it.
+   * Its screens (Affiliate has two), each an entry of the menu (menu.ts) and a page of the web, and
+   * where their entries sit: under Reports (`/report`) or at the top level (the APP report). Shown
+   * when `access` grants it.
    */
-  menu: { keys: MenuKey[]; group: 'reports' | 'top' };
+  menu: { group: 'reports' | 'top'; screens: ReportScreen[] };
   /** Whether a saved view of it can be mailed on a schedule (needs `abilities.export`). */
   schedulable: boolean;
   /** Local-storage key of the saved column choice (spec §2); absent: every field is always shown. */
@@ -200,11 +230,14 @@ export function formulaColumns(f: MetricFormula): string[] {
 }
 
 /**
- * Checks `d` and returns it. Throws (at load, so a bad declaration never serves) when a field is
- * declared twice, a dimension follows a metric, a ratio uses a counter no metric sums, a `sum` is
- * formatted other than `int` or `money`, or defaults, KPIs, chart or order name unknown fields.
+ * Checks `d` and returns it, its literal types kept (the endpoint table types each declared kind's
+ * query from them, endpoints/reports.ts). Throws (at load, so a bad declaration never serves) when a
+ * field is declared twice, a dimension follows a metric, a ratio uses a counter no metric sums, a
+ * `sum` is formatted other than `int` or `money`, defaults, KPIs, chart or order name unknown fields,
+ * a screen is missing, repeated, titled empty or reads a source the kind does not have, or a filter
+ * (but the scope's) has no title to be labelled by.
  */
-export function defineReport(d: ReportDeclaration): ReportDeclaration {
+export function defineReport<const D extends ReportDeclaration>(d: D): D {
   const where = `report ${d.kind}`;
   const names = new Set<string>();
   let metricsStarted = false;
@@ -242,7 +275,48 @@ export function defineReport(d: ReportDeclaration): ReportDeclaration {
   }
   if (d.schedulable && !d.abilities.export) throw new Error(`${where}: schedulable without an export`);
   if (d.facts.sources.length === 0) throw new Error(`${where}: no fact source`);
+  checkScreens(d);
+  for (const f of d.query?.filters ?? []) {
+    if ((f.column ?? f.param) !== d.query?.scope.column && !filterTitle(d, f)) {
+      throw new Error(
+        `${where}: filter ${f.param} has no title: declare one, or filter a dimension's column`,
+      );
+    }
+  }
   return d;
+}
+
+/**
+ * The label of filter `f` of `d`: its own `title`, else the title of the dimension reading its column
+ * (`{ key: column }`), else of the dimension named after its parameter; undefined for none.
+ */
+export function filterTitle(d: ReportDeclaration, f: ReportFilter): Bilingual | undefined {
+  const column = f.column ?? f.param;
+  const dims = d.fields.filter((x): x is DimensionField => x.type === 1);
+  return (
+    f.title ??
+    dims.find((x) => 'key' in x.formula && x.formula.key === column)?.title ??
+    dims.find((x) => x.field === f.param)?.title
+  );
+}
+
+/** The screen checks of {@link defineReport}. */
+function checkScreens(d: ReportDeclaration): void {
+  const where = `report ${d.kind}`;
+  if (d.menu.screens.length === 0) throw new Error(`${where}: no screen`);
+  for (const what of ['id', 'key', 'path'] as const) {
+    const seen = d.menu.screens.map((s) => s[what]);
+    const twice = seen.find((v, i) => seen.indexOf(v) !== i);
+    if (twice) throw new Error(`${where}: screen ${what} ${twice} declared twice`);
+  }
+  for (const s of d.menu.screens) {
+    const texts = [s.menuTitle.zh, s.menuTitle.en, s.title.zh, s.title.en];
+    if (texts.some((t) => t.trim() === '')) throw new Error(`${where}: screen ${s.id} has an empty title`);
+    if (!s.path.startsWith('/')) throw new Error(`${where}: screen ${s.id} path ${s.path} is not absolute`);
+    if (s.source !== undefined && !d.facts.sources.includes(s.source)) {
+      throw new Error(`${where}: screen ${s.id} reads ${s.source}, not a fact source of the kind`);
+    }
+  }
 }
 
 /** The catalogue of `d` (formulas left out): what `stat_column/{kind}` serves, titles in both languages. */

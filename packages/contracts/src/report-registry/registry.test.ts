@@ -1,19 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { accessGrants } from '../access.ts';
+import { menuKeys } from '../menu.ts';
 import { schedulableKinds } from '../report-views.ts';
-import { affiliateListQuery } from '../reports-affiliate.ts';
-import { declaredListQuery } from '../reports-columns.ts';
-import { gameListQuery } from '../reports-game.ts';
-import { gxListQuery } from '../reports-gx.ts';
 import {
   exportFileNames,
   hourlyReportKinds,
   reportCatalogues,
   reportColumnStorageKeys,
 } from '../reports-kinds.ts';
-import { rtbListQuery } from '../reports-rtb.ts';
-import { catalogueOf, defineReport, dimension, metric, type ReportDeclaration } from './define-report.ts';
-import { reportKinds, reportRegistry } from './index.ts';
+import {
+  catalogueOf,
+  defineReport,
+  dimension,
+  filterTitle,
+  metric,
+  type ReportDeclaration,
+  type ReportFilter,
+  type ReportScreen,
+} from './define-report.ts';
+import { reportKinds, reportRegistry, reportScreens } from './index.ts';
 import { sdkReport } from './sdk.ts';
 
 /** The first 16 hex digits of the SHA-256 of `s` (UTF-8), by the Web Crypto API. */
@@ -131,46 +136,55 @@ describe('report registry (issue 24 item 1)', () => {
     expect(bad({ facts: { grain: 'daily', sources: [] } })).toThrow(/no fact source/);
   });
 
-  it('describes the wire list query of each kind that declares its query', () => {
-    const inputs: Record<string, string>[] = [
-      {},
-      { dt: '20260101,20260110', fields: 'dt,click', order: 'click:asc', page_index: '2', page_size: '30' },
-      {
-        channel: 'a,b',
-        country: 'us',
-        geo: 'DE',
-        offer_id: '1',
-        db_source: 'affiliate_2024',
-        preset: 'yesterday',
-      },
-      {
-        start_date: '2026-01-01',
-        end_date: '2026-01-02',
-        placement_type: '1',
-        page_no: '3',
-        compare: 'previous',
-      },
-      { db_source: 'affiliate_2099' },
-      { page_size: '5000' },
-      { data_dimension: 'app', data_metrics: 'uv_click', sort: 'uv_click', order_by: '1', pkg_name: 'x' },
-      { order_by: '3' },
-    ];
-    const schemas = {
-      rtb: rtbListQuery,
-      affiliate: affiliateListQuery,
-      game: gameListQuery,
-      gx: gxListQuery,
+  it('refuses a screen that is missing, repeated, untitled or reads a source the kind lacks', () => {
+    const [screen] = sdkReport.menu.screens;
+    const bad = (screens: ReportScreen[]) => () =>
+      defineReport({ ...sdkReport, menu: { group: 'reports', screens } });
+    expect(bad([])).toThrow(/no screen/);
+    expect(bad([screen, { ...screen, id: 'other' }])).toThrow(/screen key menu.sdkReport declared twice/);
+    expect(bad([{ ...screen, title: { zh: 'SDK', en: ' ' } }])).toThrow(/screen sdk has an empty title/);
+    expect(bad([{ ...screen, source: 'rtb' }])).toThrow(/screen sdk reads rtb, not a fact source/);
+    expect(bad([{ ...screen, path: 'report/sdk' }])).toThrow(/is not absolute/);
+  });
+
+  it('labels each filter by its title or its dimension’s, and refuses one with neither', () => {
+    const { rtb, gx } = reportRegistry;
+    const filter = (d: ReportDeclaration, param: string) => {
+      const f = d.query?.filters.find((x) => x.param === param);
+      if (!f) throw new Error(`no filter ${param}`);
+      return f;
     };
-    for (const [kind, schema] of Object.entries(schemas)) {
-      const declared = declaredListQuery(reportRegistry[kind as keyof typeof schemas]);
-      expect(Object.keys(declared.shape).sort()).toEqual(Object.keys(schema.shape).sort());
-      for (const input of inputs) {
-        const a = schema.safeParse(input);
-        const b = declared.safeParse(input);
-        expect(b.success).toBe(a.success);
-        if (a.success && b.success) expect(b.data).toEqual(a.data);
-      }
-    }
-    expect(() => declaredListQuery(reportRegistry.sdk)).toThrow(/declares no query/);
+    // gx filters placement_id on the column ad_placement_id: the dimension reading it names it.
+    expect(filterTitle(gx, filter(gx, 'placement_id'))).toEqual({ zh: '广告位 ID', en: 'Placement ID' });
+    expect(filterTitle(rtb, filter(rtb, 'app_key'))).toEqual({ zh: '应用', en: 'App' });
+    const query = rtb.query;
+    if (!query) throw new Error('rtb declares its query');
+    const zone: ReportFilter = { param: 'zone', check: 'text' };
+    const withFilter = (f: ReportFilter) => () =>
+      defineReport({ ...rtb, query: { ...query, filters: [...query.filters, f] } });
+    expect(withFilter(zone)).toThrow(/filter zone has no title/);
+    expect(withFilter({ ...zone, title: { zh: '区域', en: 'Zone' } })).not.toThrow();
+  });
+
+  it('lists every kind’s screens in menu order, the menu’s report entries with their keys and paths', () => {
+    expect(reportScreens.map((s) => [s.kind, s.id, s.key, s.path, s.group])).toEqual([
+      ['sdk', 'sdk', 'menu.sdkReport', '/report/sdk', 'reports'],
+      ['rtb', 'rtb', 'menu.rtbReport', '/report/rtb', 'reports'],
+      ['affiliate', 'affiliate', 'menu.affiliateReport', '/report/newreport', 'reports'],
+      ['affiliate', 'newAffiliate', 'menu.newAffiliate', '/report/reportv2', 'reports'],
+      ['game', 'game', 'menu.gameReport', '/report/game', 'reports'],
+      ['gx', 'app', 'menu.appReport', '/appReport/list', 'top'],
+    ]);
+    // Keys and paths are what members' menus hold: these are the ones the hand-written menu had.
+    expect(Object.entries(menuKeys).slice(0, 7)).toEqual([
+      ['menu.reports', '/report'],
+      ['menu.sdkReport', '/report/sdk'],
+      ['menu.rtbReport', '/report/rtb'],
+      ['menu.affiliateReport', '/report/newreport'],
+      ['menu.newAffiliate', '/report/reportv2'],
+      ['menu.gameReport', '/report/game'],
+      ['menu.appReport', '/appReport/list'],
+    ]);
+    expect(Object.keys(menuKeys)).toHaveLength(16);
   });
 });

@@ -43,7 +43,18 @@ export const rtbReport = defineReport({
   abilities: { list: true, export: true, trend: true, compare: true },
   pageSize: DEFAULT_PAGE_SIZE,
   access: 'rtb',
-  menu: { keys: ['menu.rtbReport'], group: 'reports' },
+  menu: {
+    group: 'reports',
+    screens: [
+      {
+        id: 'rtb',
+        key: 'menu.rtbReport',
+        path: '/report/rtb',
+        menuTitle: { zh: 'RTB 报表', en: 'RTB report' },
+        title: { zh: 'RTB 报表', en: 'RTB report' },
+      },
+    ],
+  },
   schedulable: true,
   columnsKey: 'rtbReportColumns',
   fileName: { zh: 'RTB报表', en: 'rtb-report' },

@@ -33,7 +33,18 @@ export const sdkReport = defineReport({
   abilities: { list: true, export: true, trend: true, compare: true },
   pageSize: DEFAULT_PAGE_SIZE,
   access: 'sdk',
-  menu: { keys: ['menu.sdkReport'], group: 'reports' },
+  menu: {
+    group: 'reports',
+    screens: [
+      {
+        id: 'sdk',
+        key: 'menu.sdkReport',
+        path: '/report/sdk',
+        menuTitle: { zh: 'SDK 报表', en: 'SDK report' },
+        title: { zh: 'SDK 报表', en: 'SDK report' },
+      },
+    ],
+  },
   schedulable: true,
   columnsKey: 'sdkReportColumns',
   fileName: { zh: 'SDK报表', en: 'sdk-report' },

@@ -42,8 +42,9 @@ import {
 } from './list-params.ts';
 
 /**
- * A declared kind's list query as its schema parses it (contracts `declaredListQuery`, or the kind's
- * own schema of the same parameters): the style's parameters, `db_source`, and the filters by name.
+ * A declared kind's list query as its schema parses it (contracts reports-declared.ts
+ * `declaredListQuery`, the query of its `<kind>List` entry): the style's parameters, `db_source`, and
+ * the filters by name.
  */
 export type DeclaredQuery = {
   preset?: ReportPreset;

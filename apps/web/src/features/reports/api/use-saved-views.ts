@@ -5,16 +5,16 @@
 import { reportViewsEndpoints } from '@portal/contracts/endpoints/report-views.ts';
 import type { ReportScheduleBody, SavedViewBody } from '@portal/contracts/report-views.ts';
 import type { ReportKind } from '@portal/contracts/reports-kinds.ts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/call-endpoint.ts';
 import { nextPaint } from '@/lib/use-after-paint.ts';
 
 const VIEWS = ['report-views'];
 const SCHEDULES = ['report-schedules'];
 
-/** GET /v1/report/views?kind= (own and shared in the organisation). */
-export function useSavedViews(kind: ReportKind, enabled = true) {
-  return useQuery({
+/** The query of GET /v1/report/views?kind= (own and shared in the organisation), asked when `enabled`. */
+export function savedViewsQuery(kind: ReportKind, enabled = true) {
+  return queryOptions({
     queryKey: [...VIEWS, kind],
     // the views menu: asked for once the report has been painted (nextPaint)
     queryFn: async () => {
@@ -24,6 +24,11 @@ export function useSavedViews(kind: ReportKind, enabled = true) {
     enabled,
     retry: false,
   });
+}
+
+/** GET /v1/report/views?kind= (own and shared in the organisation). */
+export function useSavedViews(kind: ReportKind, enabled = true) {
+  return useQuery(savedViewsQuery(kind, enabled));
 }
 
 /** POST /v1/report/views. */

@@ -1,17 +1,27 @@
 /**
  * One definition per report screen (spec §2 Report screens, api-contract §8): the report framework
  * (pages/report-page.tsx) renders every kind from these, so there is one page, not one copy per kind.
- * What a screen shares with its kind comes from the kind's declaration in the report registry
- * (contracts report-registry/, issue 24 item 1): default columns, the column storage key, page size,
- * KPI cards, chart metrics, country chart, the export's file name; the columns themselves are the
- * kind's `stat_column` catalogue, derived from the same declaration. Here remain what only a screen
- * has: its path, title, filters, wire spelling and endpoints.
+ * The screens are those the report registry declares (contracts report-registry/, each kind's
+ * `menu.screens`: id, path, titles, fact source), and each takes from its kind's declaration the
+ * default columns, column storage key, page size, KPI cards, chart and country chart, the export's
+ * file name, the wire style, its list and export entries of the endpoint table (`<kind>List`,
+ * `<kind>Export`) and its filters: the scope's as a select of the caller's apps or channels, the
+ * others as country, ad style or text filters, labelled by their declared titles. A new kind needs
+ * nothing here; the screens older than the registry keep their filter rows as they were, and what
+ * only they have (Reject Detail, the game list's timeout, New Affiliate's file name), below.
  */
 import { EARLIEST_REPORT_DATE, PublisherType } from '@portal/contracts/constants.ts';
 import { reportsEndpoints } from '@portal/contracts/endpoints/reports.ts';
-import { defaultsOf } from '@portal/contracts/report-registry/define-report.ts';
-import { type ReportKind, reportRegistry } from '@portal/contracts/report-registry/index.ts';
+import { defaultsOf, type ReportQuerySpec } from '@portal/contracts/report-registry/define-report.ts';
+import {
+  type DeclaredScreen,
+  type ReportKind,
+  type ReportScreenId,
+  reportRegistry,
+  reportScreens,
+} from '@portal/contracts/report-registry/index.ts';
 import type { exportFileNames } from '@portal/contracts/reports-kinds.ts';
+import { declaredFilterKey } from '@/lib/declared-texts.ts';
 
 /** Game list timeout of spec §9, ms. */
 export const GAME_TIMEOUT_MS = 60_000;
@@ -45,22 +55,14 @@ export type FilterSpec =
  */
 export type ParamStyle = 'list' | 'game' | 'gx';
 
-/** The list entries of the report screens: each answers a report page `{ list, count, total }`. */
-export type ReportListEndpoint = (typeof reportsEndpoints)[
-  | 'sdkList'
-  | 'rtbList'
-  | 'affiliateList'
-  | 'gxList'
-  | 'gameList'];
-/** The export entries of the report screens and the reject detail: each answers a file. */
-export type ReportExportEndpoint = (typeof reportsEndpoints)[
-  | 'sdkExport'
-  | 'rtbExport'
-  | 'affiliateExport'
-  | 'gameExport'
-  | 'rejectExport'];
+type Table = typeof reportsEndpoints;
+/** The list entries of the report screens (each kind's `<kind>List`): each answers a report page `{ list, count, total }`. */
+export type ReportListEndpoint = Table[Exclude<Extract<keyof Table, `${string}List`>, 'rejectList'>];
+/** The export entries of the report screens (`<kind>Export`) and the reject detail: each answers a file. */
+export type ReportExportEndpoint = Table[Extract<keyof Table, `${string}Export`>];
 
-export type ReportId = 'sdk' | 'rtb' | 'affiliate' | 'newAffiliate' | 'game' | 'app';
+/** A report screen's name: the id its declaration gives it (`sdk`, `newAffiliate`, `app`, …). */
+export type ReportId = ReportScreenId;
 
 export type ReportDef = {
   id: ReportId;
@@ -97,24 +99,76 @@ export type ReportDef = {
   countryChart?: { dimension: string; metric: string };
 };
 
+/** The wire spelling of each declared query style (none declared: the SDK report's `list`). */
+const styles: Record<ReportQuerySpec['style'], ParamStyle> = { list: 'list', split: 'game', dashed: 'gx' };
+
+/** Whose channels the scope's filter offers, and its label, by the scope's grants. */
+const scopeFilters = {
+  sdk: { publisherType: PublisherType.SDK, label: 'filters.app' },
+  rtb: { publisherType: PublisherType.RTB, label: 'filters.network' },
+  affiliate: { publisherType: PublisherType.AFFILIATE, label: 'filters.channel' },
+} as const;
+
 /**
- * What a screen of `kind` over fact `source` (default the kind's first) takes from the kind's
- * declaration: the earliest day, default columns, column storage key (none: every field shown), page
- * size, KPI cards, chart and country chart; the file name base is the kind's own.
+ * The filter row `kind` declares (its query's filters, in order): the scope's column as a select of
+ * the caller's apps or channels (one value when `single`), countries, ad styles, and the rest as text
+ * taking a comma list, each labelled by its declared title (lib/declared-texts.ts).
  */
-function fromRegistry(kind: ReportKind, source?: string) {
-  const d = reportRegistry[kind];
+export function declaredFilters(kind: ReportKind): FilterSpec[] {
+  const query = reportRegistry[kind].query;
+  if (!query) return [];
+  return query.filters.map((f): FilterSpec => {
+    if ((f.column ?? f.param) === query.scope.column) {
+      return { type: 'channels', name: f.param, multiple: !f.single, ...scopeFilters[query.scope.by] };
+    }
+    if (f.check === 'country') return { type: 'countries', name: f.param, label: 'filters.country' };
+    if (f.check === 'ad_style') return { type: 'adStyle', name: f.param, label: 'filters.placementType' };
+    return { type: 'text', name: f.param, label: declaredFilterKey(kind, f.param), list: true };
+  });
+}
+
+/** The list entry `<kind>List` of the endpoint table, and `<kind>Export` when the kind has an export. */
+function entriesOf(kind: ReportKind): Pick<ReportDef, 'list' | 'export'> {
+  const table = reportsEndpoints as unknown as Record<string, ReportListEndpoint & ReportExportEndpoint>;
+  const list = table[`${kind}List`];
+  const exported = table[`${kind}Export`];
+  if (!list) throw new Error(`report ${kind}: no ${kind}List entry in the endpoint table`);
+  if (reportRegistry[kind].abilities.export && !exported) {
+    throw new Error(`report ${kind}: no ${kind}Export entry in the endpoint table`);
+  }
+  return reportRegistry[kind].abilities.export ? { list, export: exported } : { list };
+}
+
+/** `newAffiliate` → `new-affiliate`. */
+const kebab = (id: string) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/**
+ * The definition of a declared screen: what it takes from its kind's declaration and its own
+ * (path, titles, fact source), then `own`.
+ */
+function defOf(s: DeclaredScreen, own: Partial<ReportDef> = {}): ReportDef {
+  const d = reportRegistry[s.kind];
+  const source = s.source ?? d.facts.sources[0] ?? '';
   return {
-    kind,
-    earliest: d.facts.earliest?.[source ?? d.facts.sources[0] ?? ''] ?? EARLIEST_REPORT_DATE,
-    fileKey: kind,
+    id: s.id,
+    kind: s.kind,
+    path: s.path,
+    titleKey: `titles.${s.id}`,
+    testId: `${kebab(s.id)}-report`,
+    style: styles[d.query?.style ?? 'list'],
+    ...entriesOf(s.kind),
+    earliest: d.facts.earliest?.[source] ?? EARLIEST_REPORT_DATE,
+    fileKey: s.kind,
     storageKey: d.columnsKey,
     defaultFields: defaultsOf(d),
     pageSize: d.pageSize,
     kpis: d.kpis,
     chartMetrics: d.chart,
     countryChart: d.countryChart,
-  } satisfies Partial<ReportDef>;
+    ...(d.facts.sources.length > 1 ? { fixed: { db_source: source } } : {}),
+    filters: declaredFilters(s.kind),
+    ...own,
+  };
 }
 
 const country = (name: string): FilterSpec => ({ type: 'countries', name, label: 'filters.country' });
@@ -132,34 +186,13 @@ const affiliateFilters: FilterSpec[] = [
   country('geo'),
 ];
 
-function affiliate(id: 'affiliate' | 'newAffiliate'): ReportDef {
-  const newer = id === 'newAffiliate';
-  return {
-    ...fromRegistry('affiliate', newer ? 'affiliate_2024' : 'affiliate_2023'),
-    id,
-    path: newer ? '/report/reportv2' : '/report/newreport',
-    titleKey: `titles.${id}`,
-    testId: newer ? 'new-affiliate-report' : 'affiliate-report',
-    style: 'list',
-    list: reportsEndpoints.affiliateList,
-    export: reportsEndpoints.affiliateExport,
-    fileKey: newer ? 'new_affiliate' : 'affiliate',
-    fixed: { db_source: newer ? 'affiliate_2024' : 'affiliate_2023' },
-    filters: affiliateFilters,
-    rejectDetail: true,
-  };
-}
-
-export const reportDefs: Record<ReportId, ReportDef> = {
+/**
+ * What the screens older than the registry have of their own: their filter rows as they were (the
+ * SDK report declares no query; the others show fewer filters than they accept), Reject Detail, the
+ * game list's timeout and New Affiliate's file name.
+ */
+const ownParts: Partial<Record<ReportId, Partial<ReportDef>>> = {
   sdk: {
-    ...fromRegistry('sdk'),
-    id: 'sdk',
-    path: '/report/sdk',
-    titleKey: 'titles.sdk',
-    testId: 'sdk-report',
-    style: 'list',
-    list: reportsEndpoints.sdkList,
-    export: reportsEndpoints.sdkExport,
     filters: [
       {
         type: 'channels',
@@ -175,14 +208,6 @@ export const reportDefs: Record<ReportId, ReportDef> = {
     ],
   },
   rtb: {
-    ...fromRegistry('rtb'),
-    id: 'rtb',
-    path: '/report/rtb',
-    titleKey: 'titles.rtb',
-    testId: 'rtb-report',
-    style: 'list',
-    list: reportsEndpoints.rtbList,
-    export: reportsEndpoints.rtbExport,
     filters: [
       {
         type: 'channels',
@@ -196,28 +221,13 @@ export const reportDefs: Record<ReportId, ReportDef> = {
       country('country'),
     ],
   },
-  affiliate: affiliate('affiliate'),
-  newAffiliate: affiliate('newAffiliate'),
+  affiliate: { filters: affiliateFilters, rejectDetail: true },
+  newAffiliate: { filters: affiliateFilters, rejectDetail: true, fileKey: 'new_affiliate' },
   game: {
-    ...fromRegistry('game'),
-    id: 'game',
-    path: '/report/game',
-    titleKey: 'titles.game',
-    testId: 'game-report',
-    style: 'game',
-    list: reportsEndpoints.gameList,
-    export: reportsEndpoints.gameExport,
     timeoutMs: GAME_TIMEOUT_MS,
     filters: [{ type: 'gameApps', name: 'pkg_name', label: 'filters.app' }, country('country')],
   },
   app: {
-    ...fromRegistry('gx'),
-    id: 'app',
-    path: '/appReport/list',
-    titleKey: 'titles.app',
-    testId: 'app-report',
-    style: 'gx',
-    list: reportsEndpoints.gxList,
     filters: [
       { type: 'text', name: 'pkg_name', label: 'filters.pkgName', list: true },
       { type: 'text', name: 'placement_id', label: 'filters.placementId' },
@@ -226,3 +236,13 @@ export const reportDefs: Record<ReportId, ReportDef> = {
     ],
   },
 };
+
+/** Every declared screen's definition, by screen id. */
+export const reportDefs = Object.fromEntries(
+  reportScreens.map((s) => [s.id, defOf(s, ownParts[s.id])]),
+) as Record<ReportId, ReportDef>;
+
+/** The definition of the screen at `path`, if a declared screen is there. */
+export function reportDefAt(path: string): ReportDef | undefined {
+  return Object.values(reportDefs).find((d) => d.path === path);
+}

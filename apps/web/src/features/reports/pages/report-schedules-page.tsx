@@ -4,7 +4,14 @@
  * of a report the caller may open and that has an export, daily or weekly at an hour in a time zone,
  * to members of the organisation. The server checks all of it again.
  */
-import type { ReportSchedule, ReportScheduleBody, SavedView } from '@portal/contracts/report-views.ts';
+import { reportScreens } from '@portal/contracts/report-registry/index.ts';
+import {
+  type ReportSchedule,
+  type ReportScheduleBody,
+  type SavedView,
+  schedulableKinds,
+} from '@portal/contracts/report-views.ts';
+import { useQueries } from '@tanstack/react-query';
 import { Button, Card, Form, Modal, Popconfirm, Radio, Select, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -14,9 +21,9 @@ import { succeed } from '@/lib/notify.ts';
 import { browserZone, timeZones } from '@/lib/time-zones.ts';
 import { ensureViewsCatalogue } from '@/lib/views-catalogue.ts';
 import {
+  savedViewsQuery,
   useDeleteSchedule,
   useRecipients,
-  useSavedViews,
   useSaveSchedule,
   useSchedules,
   useSendNow,
@@ -38,16 +45,21 @@ const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const statusColor = { sent: 'green', pending: 'gold', failed: 'red' } as const;
 
-/** The saved views a schedule may mail: those of the permitted reports that have an export. */
+/**
+ * The saved views a schedule may mail: those of the schedulable kinds (contracts `schedulableKinds`,
+ * from the report registry) the caller may open, i.e. one of whose screens the menu permits.
+ */
 function useSchedulableViews(): SavedView[] {
   const { permitted } = useAccess();
-  const sdk = useSavedViews('sdk', permitted.has('/report/sdk'));
-  const rtb = useSavedViews('rtb', permitted.has('/report/rtb'));
-  const affiliate = useSavedViews(
-    'affiliate',
-    permitted.has('/report/newreport') || permitted.has('/report/reportv2'),
-  );
-  return [...(sdk.data ?? []), ...(rtb.data ?? []), ...(affiliate.data ?? [])];
+  const views = useQueries({
+    queries: schedulableKinds.map((kind) =>
+      savedViewsQuery(
+        kind,
+        reportScreens.some((s) => s.kind === kind && permitted.has(s.path)),
+      ),
+    ),
+  });
+  return views.flatMap((v) => v.data ?? []);
 }
 
 /** The schedules screen. */
