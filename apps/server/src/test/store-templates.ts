@@ -6,8 +6,9 @@
  * PostgreSQL database, per `vitest run`; test-app.ts copies them for each app
  * (`CREATE DATABASE … TEMPLATE` on PostgreSQL). Both are built by the production `openDb`, so a
  * template is exactly what a first start leaves, and each app's `openDb` still runs the migrator
- * (which finds nothing left to apply). Tests that need an empty store (migration races, key ring
- * start-up) build theirs without a template. Production start-up does not use any of this.
+ * (which finds nothing left to apply). Tests that need an empty store (migration races) build theirs
+ * without a template; the key ring tests open copies directly (test-app.ts `freshPgliteDb`,
+ * `freshPostgresDatabase({ migrated: true })`). Production start-up does not use any of this.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

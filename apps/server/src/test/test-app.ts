@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
+import { type DbHandle, openDb } from '../db/client.ts';
 import { type ChdbEndpoint, startChdbEndpoint } from './chdb-endpoint.ts';
 import { adminStatement, copyPgliteTemplate, databaseUrl, type StoreTemplates } from './store-templates.ts';
 
@@ -130,6 +131,32 @@ export async function freshPostgresDatabase(
   };
 }
 
+/**
+ * Puts a copy of the run's migrated PGlite template at `pgliteDir`, which must not exist yet; nothing
+ * without a template (outside the server project's run), so `openDb` then migrates an empty store.
+ */
+export function copyMigratedPglite(pgliteDir: string): void {
+  const templates = storeTemplates();
+  if (templates) copyPgliteTemplate(templates, pgliteDir);
+}
+
+/**
+ * A PGlite store of its own (a temp directory) on a copy of the run's migrated template, opened by the
+ * production `openDb`. Its `close` also removes the directory.
+ */
+export async function freshPgliteDb(): Promise<DbHandle> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-pglite-'));
+  copyMigratedPglite(path.join(dir, 'pglite'));
+  const handle = await openDb({ pgliteDir: path.join(dir, 'pglite') });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   let databaseUrl: string | undefined = opts.shared?.databaseUrl;
@@ -158,8 +185,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   if (!databaseUrl) {
     config.databaseUrl = undefined;
     // app.ts opens PGlite in DATA_DIR/pglite: start it as a copy of the migrated template.
-    const templates = storeTemplates();
-    if (templates) copyPgliteTemplate(templates, path.join(config.dataDir, 'pglite'));
+    copyMigratedPglite(path.join(config.dataDir, 'pglite'));
   }
   const app = await buildApp(config, {
     now: opts.now,
