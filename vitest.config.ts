@@ -23,8 +23,9 @@ export default defineConfig({
           pool: 'forks',
           // A test process runs file after file on one module graph instead of importing the app and
           // compiling PGlite's, DuckDB's and chDB's engines again for each file (~5 s a file on 2 cores).
-          // Every file builds its own apps and stores, and no server test mocks a
-          // module or changes process.env, so nothing a file sees depends on the files before it
+          // Every file builds its own apps on stores of its own (report fixtures: copies of stores
+          // seeded once per process, report-fixture.ts), and no server test mocks a module or changes
+          // process.env, so nothing a file sees depends on the files before it
           // (docs/operations.md "Test suite time").
           isolate: false,
           // What ended with each file's process: its chDB endpoint (file-teardown.ts).
