@@ -6,9 +6,12 @@ import { openDb } from './db/client.ts';
 import { runKeyRotation } from './key-rotation.ts';
 import { openKeyRing } from './plugins/key-ring.ts';
 import { writeHandoff } from './reports/import/handoff.ts';
+import { copyMigratedPglite } from './test/test-app.ts';
 
 describe('npm run keys:rotate', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-rotate-'));
+  // A migrated store with an empty key ring, as a first start leaves it.
+  copyMigratedPglite(path.join(dataDir, 'pglite'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   const run = async (env: Record<string, string>) => {
     const out: string[] = [];

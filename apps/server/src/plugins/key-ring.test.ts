@@ -16,7 +16,7 @@ import { ConfigError } from '../config.ts';
 import { type DbHandle, openDb } from '../db/client.ts';
 import { serverKeys } from '../db/schema/server.ts';
 import { secretBoxOf } from '../modules/two-factor/secret-box.ts';
-import { freshPostgresDatabase, testDbKinds } from '../test/test-app.ts';
+import { freshPgliteDb, freshPostgresDatabase, testDbKinds } from '../test/test-app.ts';
 import { openKeyRing, rotateKeyRing } from './key-ring.ts';
 import { decryptJson, generatedKeyPath, ringKeyOf } from './keys.ts';
 
@@ -69,14 +69,17 @@ describe.each(testDbKinds)('the shared key ring on %s', (kind) => {
     for (const c of cleanups.splice(0).reverse()) await c();
   });
 
-  /** `n` handles on one fresh store, as `n` instances would have (PGlite: one handle, shared). */
+  /**
+   * `n` handles on one fresh store, as `n` instances would have (PGlite: one handle, shared): a copy of
+   * the run's migrated template, whose key ring is empty, as on a first start.
+   */
   async function store(n = 1): Promise<DbHandle[]> {
     if (kind === 'pglite') {
-      const h = await openDb({ pgliteDir: 'memory://' });
+      const h = await freshPgliteDb();
       cleanups.push(h.close);
       return Array.from({ length: n }, () => h);
     }
-    const pg = await freshPostgresDatabase();
+    const pg = await freshPostgresDatabase({ migrated: true });
     cleanups.push(pg.drop);
     const handles = await Promise.all(
       Array.from({ length: n }, () => openDb({ databaseUrl: pg.url, pgliteDir: '' })),
@@ -89,6 +92,7 @@ describe.each(testDbKinds)('the shared key ring on %s', (kind) => {
   it('instances starting at the same moment end up with one key, generated once and stored', async () => {
     const [a, b] = await store(2);
     if (!a || !b) throw new Error('no store');
+    expect(await rows(a)).toEqual([]);
     const [ringA, ringB] = await Promise.all([
       openKeyRing(a.db, { dataDir: dataDir() }),
       openKeyRing(b.db, { dataDir: dataDir() }),

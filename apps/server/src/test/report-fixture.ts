@@ -21,7 +21,15 @@ import {
   jsonCaller,
 } from './json-caller.ts';
 import { loginAs } from './login.ts';
-import { createTestApp, type ReportStoreKind, type TestApp } from './test-app.ts';
+import {
+  createTestApp,
+  type ReportStoreKind,
+  type StoreSnapshot,
+  snapshotStores,
+  snapshotsKept,
+  type TestApp,
+  type TestAppOptions,
+} from './test-app.ts';
 
 /** 2026-01-15 12:00 UTC: yesterday is 20260114. */
 export const FIXED_NOW = new Date('2026-01-15T12:00:00Z');
@@ -53,21 +61,10 @@ export async function insertSession(t: TestApp, userId: number): Promise<string>
   return token;
 }
 
-/**
- * A report test app on `db` and report store `reportStore` with the demo accounts, the facts of every
- * kind and the demo users' sessions; `env` adds configuration (e.g. APP_REPORT_COMPANY_IDS).
- */
-export async function createReportFixture(
-  db: 'pglite' | 'postgres',
-  env: Record<string, string> = {},
-  reportStore: ReportStoreKind = 'duckdb',
-): Promise<ReportFixture> {
-  const t = await createTestApp({
-    db,
-    reportStore,
-    now: () => FIXED_NOW,
-    env: { DEMO_DAYS: String(FACT_DAYS), ...env },
-  });
+type Tokens = ReportFixture['tokens'];
+
+/** Seeds a fixture app's stores: the demo accounts and facts, a pending user; signs the users in. */
+async function seedFixture(t: TestApp): Promise<Tokens> {
   await seedDemoAccounts(t.app.db);
   await seedDemoFacts(t.app);
   await seedDemoKindFacts(t.app);
@@ -84,13 +81,68 @@ export async function createReportFixture(
     })
     .returning();
   if (!pending) throw new Error('pending user not inserted');
-  const tokens = {
+  return {
     demo: await loginAs(t.app, 'demo@example.com', DEMO_PASSWORD),
     member: await loginAs(t.app, 'member@example.com', DEMO_PASSWORD),
     other: await loginAs(t.app, 'other@example.com', DEMO_PASSWORD),
     ops: await loginAs(t.app, 'ops@example.com', DEMO_PASSWORD),
     pending: await insertSession(t, pending.id),
   };
+}
+
+/**
+ * Seeded stores per accounts store and configuration, kept for the rest of this test process (which
+ * runs file after file, vitest.config.ts): seeding took ~2.5 s of each of ~30 fixtures, a copy of the
+ * seeded stores ~0.1 s. The fixture app opens copies, so what a test writes stays its own.
+ */
+const seeded = new Map<string, Promise<{ snapshot: StoreSnapshot; tokens: Tokens }>>();
+
+function seededStores(opts: TestAppOptions): Promise<{ snapshot: StoreSnapshot; tokens: Tokens }> {
+  const key = JSON.stringify([opts.db, opts.env]);
+  let entry = seeded.get(key);
+  if (!entry) {
+    entry = (async () => {
+      const t = await createTestApp(opts);
+      try {
+        const tokens = await seedFixture(t);
+        return { snapshot: await snapshotStores(t), tokens };
+      } finally {
+        await t.close();
+      }
+    })();
+    entry.catch(() => seeded.delete(key));
+    seeded.set(key, entry);
+  }
+  return entry;
+}
+
+/**
+ * A report test app on `db` and report store `reportStore` with the demo accounts, the facts of every
+ * kind and the demo users' sessions; `env` adds configuration (e.g. APP_REPORT_COMPANY_IDS). On DuckDB
+ * it starts on copies of stores seeded once per test process and configuration (seededStores); on
+ * ClickHouse, whose database lives in the test file's chDB endpoint, it seeds its own.
+ */
+export async function createReportFixture(
+  db: 'pglite' | 'postgres',
+  env: Record<string, string> = {},
+  reportStore: ReportStoreKind = 'duckdb',
+): Promise<ReportFixture> {
+  const opts: TestAppOptions = {
+    db,
+    reportStore,
+    now: () => FIXED_NOW,
+    env: { DEMO_DAYS: String(FACT_DAYS), ...env },
+  };
+  let t: TestApp;
+  let tokens: Tokens;
+  if (reportStore === 'duckdb' && snapshotsKept()) {
+    const stores = await seededStores(opts);
+    t = await createTestApp({ ...opts, from: stores.snapshot });
+    tokens = stores.tokens;
+  } else {
+    t = await createTestApp(opts);
+    tokens = await seedFixture(t);
+  }
   const keysOf = async (companyName: string) => {
     const rows = await t.app.db
       .select({ key: apps.app_key })

@@ -6,8 +6,9 @@
  * PostgreSQL database, per `vitest run`; test-app.ts copies them for each app
  * (`CREATE DATABASE … TEMPLATE` on PostgreSQL). Both are built by the production `openDb`, so a
  * template is exactly what a first start leaves, and each app's `openDb` still runs the migrator
- * (which finds nothing left to apply). Tests that need an empty store (migration races, key ring
- * start-up) build theirs without a template. Production start-up does not use any of this.
+ * (which finds nothing left to apply). Tests that need an empty store (migration races) build theirs
+ * without a template; the key ring tests open copies directly (test-app.ts `freshPgliteDb`,
+ * `freshPostgresDatabase({ migrated: true })`). Production start-up does not use any of this.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -47,6 +48,14 @@ export async function adminStatement(base: string, sql: string): Promise<void> {
 }
 
 /**
+ * Name of a database kept for the rest of the run (test-app.ts snapshotStores): the template's name
+ * and `_s_<id>`, so the run's teardown finds it.
+ */
+export function snapshotDatabaseName(template: string, id: string): string {
+  return `${template}_s_${id}`;
+}
+
+/**
  * Builds the templates: a PGlite data directory under a fresh temp directory and, when `postgresUrl`
  * is given, a database `portal_tmpl_<pid>_<random>` on its server, both migrated by `openDb` and
  * closed. Returns them with a function removing both.
@@ -71,10 +80,25 @@ export async function buildStoreTemplates(
     remove: async () => {
       rmSync(root, { recursive: true, force: true });
       if (postgresUrl && postgresDatabase) {
-        await adminStatement(postgresUrl, `DROP DATABASE IF EXISTS ${postgresDatabase} WITH (FORCE)`);
+        const kept = await snapshotDatabases(postgresUrl, postgresDatabase);
+        for (const name of [...kept, postgresDatabase]) {
+          await adminStatement(postgresUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        }
       }
     },
   };
+}
+
+/** The databases kept as snapshots of `template`'s run (snapshotDatabaseName). */
+async function snapshotDatabases(base: string, template: string): Promise<string[]> {
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  try {
+    const rows = await admin<{ datname: string }[]>`
+      SELECT datname FROM pg_database WHERE starts_with(datname, ${snapshotDatabaseName(template, '')})`;
+    return rows.map((r) => r.datname);
+  } finally {
+    await admin.end();
+  }
 }
 
 /** Copies the PGlite template to `pgliteDir` (which must not exist yet): a migrated store there. */

@@ -7,7 +7,7 @@
  * (chdb-endpoint.ts: ClickHouse's HTTP interface on ClickHouse's engine), dropped on close.
  */
 import { generateKeyPair } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -15,8 +15,15 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
+import { type DbHandle, openDb } from '../db/client.ts';
 import { type ChdbEndpoint, startChdbEndpoint } from './chdb-endpoint.ts';
-import { adminStatement, copyPgliteTemplate, databaseUrl, type StoreTemplates } from './store-templates.ts';
+import {
+  adminStatement,
+  copyPgliteTemplate,
+  databaseUrl,
+  type StoreTemplates,
+  snapshotDatabaseName,
+} from './store-templates.ts';
 
 export const TEST_CAPTCHA = '424242';
 
@@ -34,6 +41,16 @@ export type TestAppOptions = {
   shared?: { databaseUrl: string; reportStoreUrl?: string };
   /** Log lines go here (at `LOG_LEVEL`, `info` unless `env` says otherwise) instead of nowhere. */
   logStream?: { write: (line: string) => void };
+  /** Start on copies of these stores (snapshotStores) instead of the migrated template. */
+  from?: StoreSnapshot;
+};
+
+/** A closed test app's stores, kept for later apps to start from (`createTestApp({ from })`). */
+export type StoreSnapshot = {
+  /** Its DATA_DIR (PGlite directory, DuckDB file), under the run's scratch directory. */
+  dataDir: string;
+  /** Its PostgreSQL database, or null on PGlite. */
+  postgresDatabase: string | null;
 };
 
 export type ReportStoreKind = 'duckdb' | 'clickhouse';
@@ -114,15 +131,16 @@ function storeTemplates(): StoreTemplates | undefined {
 /**
  * A fresh database on TEST_DATABASE_URL's server: its URL and a function dropping it. Empty unless
  * `migrated` is set, then a copy of the run's migrated template (`CREATE DATABASE … TEMPLATE`; an
- * empty database the migrator then fills when there is no template).
+ * empty database the migrator then fills when there is no template), or `template` is given, then a
+ * copy of that database.
  */
 export async function freshPostgresDatabase(
-  opts: { migrated?: boolean } = {},
+  opts: { migrated?: boolean; template?: string } = {},
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
   const name = `portal_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const template = opts.migrated ? storeTemplates()?.postgresDatabase : null;
+  const template = opts.template ?? (opts.migrated ? storeTemplates()?.postgresDatabase : null);
   await adminStatement(base, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   return {
     url: databaseUrl(base, name),
@@ -130,12 +148,67 @@ export async function freshPostgresDatabase(
   };
 }
 
+/**
+ * Puts a copy of the run's migrated PGlite template at `pgliteDir`, which must not exist yet; nothing
+ * without a template (outside the server project's run), so `openDb` then migrates an empty store.
+ */
+export function copyMigratedPglite(pgliteDir: string): void {
+  const templates = storeTemplates();
+  if (templates) copyPgliteTemplate(templates, pgliteDir);
+}
+
+/**
+ * A PGlite store of its own (a temp directory) on a copy of the run's migrated template, opened by the
+ * production `openDb`. Its `close` also removes the directory.
+ */
+export async function freshPgliteDb(): Promise<DbHandle> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-pglite-'));
+  copyMigratedPglite(path.join(dir, 'pglite'));
+  const handle = await openDb({ pgliteDir: path.join(dir, 'pglite') });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Whether snapshotStores can keep stores: only in the server project's run, whose teardown drops them. */
+export function snapshotsKept(): boolean {
+  return storeTemplates() !== undefined;
+}
+
+/**
+ * Closes `t`'s app and keeps its stores as a snapshot: the DATA_DIR is moved aside (the run's scratch
+ * directory goes at the end of the run), the PostgreSQL database renamed after the run's template,
+ * whose teardown drops it (store-templates.ts). Only in the server project's run (snapshotsKept) and
+ * not for a ClickHouse report store, which lives in the test file's chDB endpoint. `t.close()`
+ * afterwards finds nothing left to remove.
+ */
+export async function snapshotStores(t: TestApp): Promise<StoreSnapshot> {
+  const templates = storeTemplates();
+  if (!templates || t.config.reportStoreUrl) throw new Error('these stores cannot be kept');
+  await t.app.close();
+  const dataDir = `${t.dataDir}-snapshot`;
+  renameSync(t.dataDir, dataDir);
+  const base = process.env.TEST_DATABASE_URL;
+  if (!t.config.databaseUrl || !base || !templates.postgresDatabase)
+    return { dataDir, postgresDatabase: null };
+  const name = new URL(t.config.databaseUrl).pathname.slice(1);
+  const kept = snapshotDatabaseName(templates.postgresDatabase, Math.random().toString(36).slice(2, 10));
+  await adminStatement(base, `ALTER DATABASE ${name} RENAME TO ${kept}`);
+  return { dataDir, postgresDatabase: kept };
+}
+
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  if (opts.from) cpSync(opts.from.dataDir, dataDir, { recursive: true });
   let databaseUrl: string | undefined = opts.shared?.databaseUrl;
   let dropDb: (() => Promise<void>) | undefined;
   if (opts.db === 'postgres' && !opts.shared) {
-    const pg = await freshPostgresDatabase({ migrated: true });
+    const from = opts.from?.postgresDatabase;
+    const pg = await freshPostgresDatabase(from ? { template: from } : { migrated: true });
     databaseUrl = pg.url;
     dropDb = pg.drop;
   }
@@ -158,8 +231,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   if (!databaseUrl) {
     config.databaseUrl = undefined;
     // app.ts opens PGlite in DATA_DIR/pglite: start it as a copy of the migrated template.
-    const templates = storeTemplates();
-    if (templates) copyPgliteTemplate(templates, path.join(config.dataDir, 'pglite'));
+    if (!opts.from) copyMigratedPglite(path.join(config.dataDir, 'pglite'));
   }
   const app = await buildApp(config, {
     now: opts.now,

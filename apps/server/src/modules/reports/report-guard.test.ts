@@ -37,14 +37,19 @@ describe('report store protection (time limit, lanes, cancellation)', () => {
   /**
    * Network-wide report statements become SLOW_SQL; the signal each got is kept. The list's freshness
    * read (`data_until`: `max(dt)`, `max(hour)` of the kind's table) stays as it is: it is no report.
+   * `settleAfter`: an interrupted SLOW_SQL fails only once it resolved (its slot is held until then).
    */
-  function slowNetworkWide() {
+  function slowNetworkWide(settleAfter?: () => Promise<void>) {
     const store: ReportStore = f.app.reportStore;
     const query = store.query.bind(store);
     vi.spyOn(store, 'query').mockImplementation((sql, params, opts) => {
       if (/max\((dt|hour)\)/.test(sql)) return query(sql, params, opts);
       if (opts?.signal) signals.push(opts.signal);
-      return sql.includes('f.app_key') ? query(sql, params, opts) : query(SLOW_SQL, {}, opts);
+      if (sql.includes('f.app_key')) return query(sql, params, opts);
+      return query(SLOW_SQL, {}, opts).catch(async (err: unknown) => {
+        await settleAfter?.();
+        throw err;
+      });
     });
   }
 
@@ -75,7 +80,12 @@ describe('report store protection (time limit, lanes, cancellation)', () => {
   });
 
   it("answers a publisher's list at once while heavy queries fill their lane; one too many is 608", async () => {
-    slowNetworkWide();
+    // The running statement keeps its slot until the queued one has left the queue: on a loaded
+    // machine the second request may reach the queue long enough after the first that the slot would
+    // otherwise free up just before its own limit, and it would start (and answer 607) by chance.
+    // Were the wait not limited from arrival, it would stay queued: `until` fails after 5 s, then
+    // the second starts past its limit and answers 607.
+    slowNetworkWide(() => until(() => f.app.reportLanes.stats().heavy.queued === 0));
     const heavy = [list(f.tokens.ops), list(f.tokens.ops)];
     await until(() => f.app.reportLanes.stats().heavy.queued === 1);
     expect(f.app.reportLanes.stats().heavy.running).toBe(1);
