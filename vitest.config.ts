@@ -3,6 +3,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two test processes even on 2 cores (Vitest's default is one fewer than the cores): much of a
+    // server test waits on PostgreSQL, chDB's HTTP endpoint or the file system, and each file has
+    // stores of its own; web files split over two processes each keep one shared module graph
+    // (docs/operations.md "Test suite time").
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' } },
       // The repository's own scripts and documentation (README.md and docs/ links).
@@ -32,12 +37,6 @@ export default defineConfig({
           setupFiles: ['apps/server/src/test/file-teardown.ts'],
           // One migrated PGlite directory and PostgreSQL database per run, copied by each test app.
           globalSetup: ['apps/server/src/test/global-setup.ts'],
-          // Two test processes even on 2 cores (Vitest's default is one fewer than the cores): much of a
-          // server test waits on PostgreSQL, chDB's HTTP endpoint or the file system, and each file
-          // has stores of its own (docs/operations.md "Test suite time": 234 s -> 155 s on 2 cores).
-          maxWorkers: Math.max(2, availableParallelism() - 1),
-          // A project with its own maxWorkers runs as a group of its own, after the other projects.
-          sequence: { groupOrder: 1 },
         },
       },
       // Web: `web` runs its files on one shared module graph per process, `web-mocks` the files that
