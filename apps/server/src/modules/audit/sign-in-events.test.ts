@@ -4,7 +4,7 @@
  * sign-outs); a new session shows its address and device at once, before any later request.
  */
 import { endpoints } from '@portal/contracts/endpoints.ts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionDetails } from '../../db/schema/security.ts';
@@ -114,5 +114,18 @@ describe('sign-in events', () => {
     );
     const actions = (await eventsOf(viaRecovery.token)).map((e) => e.action);
     expect(actions.slice(0, 3)).toEqual(['login', 'recovery_code_used', 'two_factor_failed']);
+  });
+
+  it("a user's events are found through the object index, not by walking the log (migration 0012)", async () => {
+    // The planner may scan a small table whatever its indexes; with scans off it must name the index
+    // that serves object_type + object_id newest first, or fall back to the `at` index and filter.
+    const plan = await inv.app.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const res = await tx.execute(
+        sql`EXPLAIN SELECT * FROM audit_log WHERE object_type = 'sign_in' AND object_id = '1' ORDER BY at DESC, id DESC LIMIT 50`,
+      );
+      return (res.rows as Record<string, string>[]).map((r) => Object.values(r)[0]).join('\n');
+    });
+    expect(plan).toContain('audit_log_object_idx');
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_object_idx" ON "audit_log" USING btree ("object_type","object_id","at");
