@@ -124,7 +124,9 @@ describe('sign-in events', () => {
       const res = await tx.execute(
         sql`EXPLAIN SELECT * FROM audit_log WHERE object_type = 'sign_in' AND object_id = '1' ORDER BY at DESC, id DESC LIMIT 50`,
       );
-      return (res.rows as Record<string, string>[]).map((r) => Object.values(r)[0]).join('\n');
+      // PGlite and node-postgres both answer { rows: [{ 'QUERY PLAN': line }] }.
+      const { rows } = res as unknown as { rows: Record<string, string>[] };
+      return rows.map((r) => Object.values(r)[0]).join('\n');
     });
     expect(plan).toContain('audit_log_object_idx');
   });
