@@ -10,20 +10,12 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { initI18n } from '@/lib/i18n.ts';
 import { installCanvasStub } from './canvas.ts';
+import { mediaQueryList } from './media-query.ts';
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   configurable: true,
-  value: (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
+  value: (query: string) => mediaQueryList(query, false),
 });
 
 class ResizeObserverStub {

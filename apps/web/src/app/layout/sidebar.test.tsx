@@ -6,23 +6,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screenMatching } from '@/test/media-query.ts';
 import { mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 /** matchMedia answering `narrow` for antd's `lg` breakpoint query. */
 function screenWidth(narrow: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: narrow && query.includes('max-width: 991.98px'),
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
+  screenMatching((q) => narrow && q.includes('max-width: 991.98px'));
 }
 
 describe('sidebar on a narrow screen', () => {

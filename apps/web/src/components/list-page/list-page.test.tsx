@@ -7,6 +7,7 @@ import { AppProviders, createQueryClient } from '@/app/providers.tsx';
 import { addCatalogue } from '@/lib/i18n.ts';
 import enApps from '@/locales/en/apps.json';
 import zhApps from '@/locales/zh/apps.json';
+import { screenMatching } from '@/test/media-query.ts';
 import { AuditStatusCell } from '../audit-status-cell.tsx';
 import { ListPage } from './list-page.tsx';
 import { useListState } from './use-list-state.ts';
@@ -171,19 +172,7 @@ describe('list-page scaffold', () => {
 
 describe('list page on a phone (issue 25 item 4)', () => {
   it('shows each row as a card with every column, the status control included', async () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (q: string) =>
-        ({
-          matches: q.includes('575.98px'),
-          media: q,
-          onchange: null,
-          addListener: () => {},
-          removeListener: () => {},
-          addEventListener: () => {},
-          removeEventListener: () => {},
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
-    );
+    screenMatching((q) => q.includes('575.98px'));
     try {
       setup();
       const cards = await screen.findByTestId('rows-table-cards');

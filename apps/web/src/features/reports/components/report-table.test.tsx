@@ -3,6 +3,7 @@ import type { StatColumn } from '@portal/contracts/reports.ts';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '@/app/providers.tsx';
+import { screenMatching } from '@/test/media-query.ts';
 import { ReportTable } from './report-table.tsx';
 
 const col = (field: string, type: 1 | 2, file_type: StatColumn['file_type']): StatColumn => ({
@@ -20,19 +21,7 @@ const columns = [
 ];
 
 function phone(matches: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (q: string) =>
-      ({
-        matches: matches && q.includes('575.98px'),
-        media: q,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
+  screenMatching((q) => matches && q.includes('575.98px'));
 }
 
 function draw() {
