@@ -53,7 +53,6 @@ export const affiliateReport = defineReport({
         key: 'menu.affiliateReport',
         path: '/report/newreport',
         menuTitle: { zh: '联盟报表', en: 'Affiliate report' },
-        title: { zh: '联盟报表', en: 'Affiliate report' },
         source: 'affiliate_2023',
       },
       {

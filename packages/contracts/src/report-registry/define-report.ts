@@ -137,8 +137,8 @@ export type ReportScreen = {
   path: string;
   /** Its title in the menu, the home page's shortcuts and the browser tab. */
   menuTitle: Bilingual;
-  /** The title of its page. */
-  title: Bilingual;
+  /** The title of its page, when it is not the menu title (declared screens: `DeclaredScreen.title`). */
+  title?: Bilingual;
   /** The fact source it reads (`db_source`) when the kind has several; default the first. */
   source?: string;
 };
@@ -310,7 +310,7 @@ function checkScreens(d: ReportDeclaration): void {
     if (twice) throw new Error(`${where}: screen ${what} ${twice} declared twice`);
   }
   for (const s of d.menu.screens) {
-    const texts = [s.menuTitle.zh, s.menuTitle.en, s.title.zh, s.title.en];
+    const texts = [s.menuTitle, s.title ?? s.menuTitle].flatMap((t) => [t.zh, t.en]);
     if (texts.some((t) => t.trim() === '')) throw new Error(`${where}: screen ${s.id} has an empty title`);
     if (!s.path.startsWith('/')) throw new Error(`${where}: screen ${s.id} path ${s.path} is not absolute`);
     if (s.source !== undefined && !d.facts.sources.includes(s.source)) {

@@ -62,7 +62,6 @@ export const gameReport = defineReport({
         key: 'menu.gameReport',
         path: '/report/game',
         menuTitle: { zh: '游戏中心报表', en: 'Game centre report' },
-        title: { zh: '游戏中心报表', en: 'Game centre report' },
       },
     ],
   },

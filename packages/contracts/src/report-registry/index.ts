@@ -55,8 +55,10 @@ export type ReportScreenId = DeclarationOf<ReportKind>['menu']['screens'][number
 /** The menu keys of the declared screens (`menu.sdkReport`, …). */
 export type ReportScreenKey = DeclarationOf<ReportKind>['menu']['screens'][number]['key'];
 
-/** A screen of a declared kind, with its kind and where its menu entry sits. */
-export type DeclaredScreen = Omit<ReportScreen, 'id' | 'key'> & {
+/** A screen of a declared kind, with its kind, where its menu entry sits and its page title. */
+export type DeclaredScreen = Omit<ReportScreen, 'id' | 'key' | 'title'> & {
+  /** The page title: the declared one, else the menu title. */
+  title: ReportScreen['menuTitle'];
   id: ReportScreenId;
   key: ReportScreenKey;
   kind: ReportKind;
@@ -69,7 +71,13 @@ export type DeclaredScreen = Omit<ReportScreen, 'id' | 'key'> & {
  */
 export const reportScreens: readonly DeclaredScreen[] = reportKinds.flatMap((kind) =>
   reportRegistry[kind].menu.screens.map(
-    (s) => ({ ...s, kind, group: reportRegistry[kind].menu.group }) as DeclaredScreen,
+    (s: ReportScreen) =>
+      ({
+        ...s,
+        title: s.title ?? s.menuTitle,
+        kind,
+        group: reportRegistry[kind].menu.group,
+      }) as DeclaredScreen,
   ),
 );
 for (const what of ['id', 'key', 'path'] as const) {

@@ -51,7 +51,6 @@ export const rtbReport = defineReport({
         key: 'menu.rtbReport',
         path: '/report/rtb',
         menuTitle: { zh: 'RTB 报表', en: 'RTB report' },
-        title: { zh: 'RTB 报表', en: 'RTB report' },
       },
     ],
   },

@@ -41,7 +41,6 @@ export const sdkReport = defineReport({
         key: 'menu.sdkReport',
         path: '/report/sdk',
         menuTitle: { zh: 'SDK 报表', en: 'SDK report' },
-        title: { zh: 'SDK 报表', en: 'SDK report' },
       },
     ],
   },
