@@ -184,11 +184,14 @@ describe('npm run import without a serving portal', () => {
       [
         '--input-type=module',
         '-e',
+        // The instance and its connection stay referenced from the timer: an unreferenced DuckDB
+        // instance may be collected, which closes the file and lets go of its lock (a CI flake).
         `import { DuckDBInstance } from '@duckdb/node-api';
          const i = await DuckDBInstance.create(${JSON.stringify(db)});
-         await (await i.connect()).run('CREATE TABLE x (a INT)');
+         const c = await i.connect();
+         await c.run('CREATE TABLE x (a INT)');
          console.log('ready');
-         setInterval(() => {}, 1000);`,
+         setInterval(() => [i, c], 1000);`,
       ],
       { cwd: serverDir, stdio: ['ignore', 'pipe', 'inherit'] },
     );
