@@ -9,10 +9,14 @@
  * own script (npm run bench:latency etc.) for its other flags. The scale curve (bench/scale.ts: 1 M to
  * 100 M facts on both report stores, about an hour on a quiet machine) runs only when --only names it;
  * it takes --seed, and --sizes and --stores when given, instead of --rows.
+ *
+ * Last, issue 26's table: every figure beside its goal and the load it was measured at (lib/goals.ts),
+ * from this run's figure files; a figure this run did not measure is marked with when it was.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { printIssue26Table } from './lib/goals.ts';
 import { benchDir, printMachine, repoRoot } from './lib/stats.ts';
 
 const { values: flags } = parseArgs({
@@ -41,6 +45,7 @@ function partArgs(part: string): string[] {
 }
 
 printMachine();
+const startedAt = new Date();
 const failed: string[] = [];
 for (const part of parts) {
   console.log(`\n=== ${part} ===`);
@@ -51,6 +56,7 @@ for (const part of parts) {
   );
   if (r.status !== 0) failed.push(`${part} (exit ${r.status ?? r.signal})`);
 }
+printIssue26Table(startedAt);
 if (failed.length) {
   console.log(`\nfailed: ${failed.join(', ')}`);
   process.exitCode = 1;

@@ -8,6 +8,7 @@ import { sdkDef } from '../../apps/server/src/reports/report-defs.ts';
 import { queryReportList } from '../../apps/server/src/reports/report-list.ts';
 import { toReportQuery } from '../../apps/server/src/reports/sdk-query.ts';
 import type { ReportStore } from '../../apps/server/src/reports/store.ts';
+import { getJson } from './http-client.ts';
 import { type MixQuery, queryString, resolveQuery } from './queries.ts';
 
 export type Answer = { count: number; request: number; revenue: number };
@@ -18,15 +19,17 @@ export async function answerOf(store: ReportStore, q: MixQuery): Promise<Answer>
   return { count, request: Number(total.request), revenue: Number(total.revenue) };
 }
 
-/** `q` as GET /v1/report/list/sdk on the server at `url`, signed in with `token`. Throws on a non-0 code. */
+/**
+ * `q` as GET /v1/report/list/sdk on the server at `url`, signed in with `token`, through the benches'
+ * timed client (http-client.ts). Throws on a non-0 code.
+ */
 export async function answerOverHttp(url: string, token: string, q: MixQuery): Promise<Answer> {
-  const res = await fetch(`${url}/v1/report/list/sdk?${queryString(q.params)}`, { headers: { token } });
-  const body = (await res.json()) as {
+  const { status, body } = await getJson<{
     code: number;
     msg: string;
     data: { count: number; total: Record<string, number> };
-  };
-  if (body.code !== 0) throw new Error(`${q.name}: HTTP ${res.status} code ${body.code} ${body.msg}`);
+  }>(`${url}/v1/report/list/sdk?${queryString(q.params)}`, { token });
+  if (body.code !== 0) throw new Error(`${q.name}: HTTP ${status} code ${body.code} ${body.msg}`);
   return {
     count: body.data.count,
     request: Number(body.data.total.request),

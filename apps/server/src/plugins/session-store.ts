@@ -178,17 +178,44 @@ function grantsOf(row: CallerRow): { roles: number[]; grants: CallerGrants } {
   };
 }
 
+/** The two caller statements as drizzle prepared queries (built once per handle: callerStatements). */
+const buildCallerStatements = (db: Db) => ({
+  session: db
+    .select({ session: sessions, user: users, ...callerColumns })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(eq(sessions.token_hash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('caller_session'),
+  user: db
+    .select({ user: users, ...callerColumns })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('caller_user'),
+});
+const prepared = new WeakMap<Db, ReturnType<typeof buildCallerStatements>>();
+
+/**
+ * The caller statements of `db`, built on first use and kept: a cold authenticated request then only
+ * binds the token hash or user id; the query builder's work for these ~1.6 KB statements is done once
+ * per process (bench/RESULTS.md, issue 26 item 2).
+ */
+function callerStatements(db: Db) {
+  let st = prepared.get(db);
+  if (!st) {
+    st = buildCallerStatements(db);
+    prepared.set(db, st);
+  }
+  return st;
+}
+
 /**
  * The session `tokenHash` with its user, roles and grants, read in ONE statement (it runs on every
  * cold authenticated request: bench/RESULTS.md, API overhead); null when unknown.
  */
 export async function readSession(db: Db, tokenHash: string): Promise<SessionRecord | null> {
-  const [row] = await db
-    .select({ session: sessions, user: users, ...callerColumns })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(eq(sessions.token_hash, tokenHash))
-    .limit(1);
+  const [row] = await callerStatements(db).session.execute({ tokenHash });
   if (!row) return null;
   return {
     user: row.user,
@@ -200,11 +227,7 @@ export async function readSession(db: Db, tokenHash: string): Promise<SessionRec
 
 /** User `userId` with roles and grants in one statement (an API key's creator); null when unknown. */
 export async function readCallerUser(db: Db, userId: number): Promise<SessionLookup | null> {
-  const [row] = await db
-    .select({ user: users, ...callerColumns })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const [row] = await callerStatements(db).user.execute({ userId });
   return row ? { user: row.user, ...grantsOf(row) } : null;
 }
 
