@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './browser.ts';
 import { DEMO_PASSWORD, E2E_CAPTCHA, sessionToken, signIn } from './journey.ts';
 import { mailedCode } from './mailbox.ts';
+import { animationsDone } from './settle.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -178,6 +179,8 @@ describe('accounts and organisations journey', () => {
     );
     expect(allKeys.length).toBeGreaterThan(2);
     const granted = allKeys.slice(0, 2);
+    // The drawer slides in: a box checked mid-slide can lie outside the viewport.
+    await animationsDone(admin, '.ant-drawer-content-wrapper');
     for (const key of granted) await admin.locator(`[data-testid="perm-3:${key}"]`).check({ force: true });
     const saved = admin.waitForResponse(
       (r) => r.url().includes('/v1/company/users/data_permission') && r.request().method() === 'PUT',

@@ -57,3 +57,19 @@ export async function settle(
     await page.waitForTimeout(25);
   }
 }
+
+/**
+ * Resolves once no CSS animation or transition runs inside the first element matching `selector` (an
+ * antd modal's zoom-in, a drawer's slide): a control clicked while its dialog is still being
+ * transformed can lie outside the viewport for Playwright ("Element is outside of the viewport").
+ * Throws Playwright's timeout error when the element does not appear within `timeoutMs`.
+ */
+export async function animationsDone(page: Page, selector: string, timeoutMs = 10_000): Promise<void> {
+  const target = page.locator(selector).first();
+  await target.waitFor({ timeout: timeoutMs });
+  await target.evaluate(
+    (el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))),
+    undefined,
+    { timeout: timeoutMs },
+  );
+}
