@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { withKeptPlans } from './pglite-plans.ts';
 
 /** Either driver's database; query code is written once against this type. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -84,7 +85,8 @@ export async function openDb(opts: {
   const client = new PGlite(opts.pgliteDir, {
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
-  const db = drizzlePglite(client, { logger });
+  // Registered statements run from kept plans (pglite-plans.ts); everything else as PGlite runs it.
+  const db = drizzlePglite(withKeptPlans(client), { logger });
   // One connection: the lock only orders this process's own start-up work, like on PostgreSQL.
   const withLock = async <T>(lock: AdvisoryLock, fn: () => Promise<T>): Promise<T> => {
     await client.query('select pg_advisory_lock($1, $2)', [ADVISORY_LOCK_CLASS, lock]);

@@ -1,7 +1,7 @@
 import { DataPermissionType, Role, SESSION_TTL_MS } from '@portal/contracts/constants.ts';
 import { endpoints } from '@portal/contracts/endpoints.ts';
 import { yesterdayIn } from '@portal/contracts/report-dates.ts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apps } from '../db/schema/inventory.ts';
 import { dataPermissions, userRoles, users } from '../db/schema/users.ts';
@@ -157,6 +157,13 @@ describe.each(testDbKinds)('cached callers on %s', (db) => {
       } finally {
         watch.mockRestore();
       }
+    }
+    // On the embedded store that statement runs from a plan kept since the first (db/pglite-plans.ts).
+    if (db === 'pglite') {
+      const kept = (await t.app.db.execute(sql`select name from pg_prepared_statements`)) as {
+        rows: { name: string }[];
+      };
+      expect(kept.rows.map((r) => r.name)).toContain('caller_session');
     }
   });
 

@@ -7,6 +7,7 @@
 import { SESSION_TTL_MS } from '@portal/contracts/constants.ts';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { keepPlanned } from '../db/pglite-plans.ts';
 import { sessions } from '../db/schema/auth.ts';
 import { apps } from '../db/schema/inventory.ts';
 import { companies, companyChannels } from '../db/schema/organisations.ts';
@@ -178,21 +179,34 @@ function grantsOf(row: CallerRow): { roles: number[]; grants: CallerGrants } {
   };
 }
 
+/**
+ * `builder` prepared by drizzle under `name`, its text also registered to run from a kept plan on the
+ * embedded store (db/pglite-plans.ts).
+ */
+function kept<P>(builder: { toSQL(): { sql: string }; prepare(name: string): P }, name: string): P {
+  keepPlanned(name, builder.toSQL().sql);
+  return builder.prepare(name);
+}
+
 /** The two caller statements as drizzle prepared queries (built once per handle: callerStatements). */
 const buildCallerStatements = (db: Db) => ({
-  session: db
-    .select({ session: sessions, user: users, ...callerColumns })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(eq(sessions.token_hash, sql.placeholder('tokenHash')))
-    .limit(1)
-    .prepare('caller_session'),
-  user: db
-    .select({ user: users, ...callerColumns })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('userId')))
-    .limit(1)
-    .prepare('caller_user'),
+  session: kept(
+    db
+      .select({ session: sessions, user: users, ...callerColumns })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.user_id))
+      .where(eq(sessions.token_hash, sql.placeholder('tokenHash')))
+      .limit(1),
+    'caller_session',
+  ),
+  user: kept(
+    db
+      .select({ user: users, ...callerColumns })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('userId')))
+      .limit(1),
+    'caller_user',
+  ),
 });
 const prepared = new WeakMap<Db, ReturnType<typeof buildCallerStatements>>();
 
