@@ -1,13 +1,14 @@
 /**
  * Streamed report exports (api-contract §8): rows arrive chunk by chunk from the report store and go
- * straight out as XLSX (exceljs' streaming WorkbookWriter in a worker thread, xlsx-export.ts) or as CSV (UTF-8 with a BOM so Excel reads Chinese titles), waiting on the
- * socket's backpressure, so memory stays flat however many rows the query has. A client that goes
+ * straight out as XLSX (exceljs' streaming WorkbookWriter in a worker thread, xlsx-export.ts) or as CSV
+ * (UTF-8 with a BOM so Excel reads Chinese titles), column by column (no object per row), waiting on
+ * the socket's backpressure, so memory stays flat however many rows the query has. A client that goes
  * away stops the export (the next wait throws).
  */
 import type { Writable } from 'node:stream';
 import type { FileType } from '@portal/contracts/reports.ts';
-import type { ReportResultRow, ReportValue } from '../store.ts';
-import { writeXlsx } from './xlsx-export.ts';
+import type { ColumnChunk, ReportValue } from '../store.ts';
+import { type CellBatch, writeXlsx } from './xlsx-export.ts';
 
 /**
  * One export column: its title; for XLSX its cell type (`fileType`, the catalogue's, default text) and
@@ -68,34 +69,46 @@ export async function drained(out: Writable): Promise<void> {
 }
 
 /**
- * Writes every row of `chunks` as `format` to `out`, then ends it. Returns the number of rows. XLSX
- * is built in a worker thread (xlsx-export.ts), cells labelled (`label`) and typed (`fileType`) as the
- * page shows them, handed over in batches of about `batchBytes` (default XLSX_BATCH_BYTES), and
- * starts a new sheet every `sheetRows` rows (default: Excel's limit).
+ * Writes every row of `chunks` (column by column, `ColumnChunk`) as `format` to `out`, then ends it.
+ * Returns the number of rows. CSV goes out in writes of about `CSV_WRITE_BYTES`, each waiting for
+ * the output to drain when it asks to. XLSX is built in a worker thread (xlsx-export.ts), cells
+ * labelled (`label`) and typed (`fileType`) as the page shows them, handed over column by column in
+ * batches of about `batchBytes` (default XLSX_BATCH_BYTES), and starts a new sheet every `sheetRows`
+ * rows (default: Excel's limit). No object is made per row on this thread.
  */
 export async function writeExport(
   out: Writable,
   columns: ExportColumn[],
-  chunks: AsyncIterable<ReportResultRow[]>,
+  chunks: AsyncIterable<ColumnChunk>,
   format: ExportFormat,
   opts: { sheetRows?: number; batchBytes?: number } = {},
 ): Promise<number> {
   let rows = 0;
   if (format === 'csv') {
+    // The title row goes out at once: a failure later aborts a response already under way.
     out.write(`\ufeff${columns.map((c) => csvCell(c.title)).join(',')}\r\n`);
+    let text = '';
     for await (const chunk of chunks) {
-      const text = chunk.map((r) => columns.map((c) => csvCell(r[c.field] ?? null)).join(',')).join('\r\n');
-      rows += chunk.length;
-      if (!out.write(`${text}\r\n`)) await drained(out);
+      if (out.destroyed) throw new Error('export output closed');
+      const cols = columns.map((c) => chunk.columns[c.field]);
+      for (let i = 0; i < chunk.rowCount; i++) {
+        for (let j = 0; j < cols.length; j++) {
+          if (j > 0) text += ',';
+          text += csvCell(cols[j]?.[i] ?? null);
+        }
+        text += '\r\n';
+        if (text.length >= CSV_WRITE_BYTES) {
+          if (!out.write(text)) await drained(out);
+          else if (out.destroyed) throw new Error('export output closed');
+          text = '';
+        }
+      }
+      rows += chunk.rowCount;
     }
+    if (text) out.write(text);
     out.end();
     return rows;
   }
-  const cells = (r: ReportResultRow) =>
-    columns.map((c) => {
-      const v = r[c.field] ?? null;
-      return c.label && v !== null ? c.label(v) : v;
-    });
   // A batch gathers several store chunks: a client gone away stops the reading at the next one.
   async function* whileOpen() {
     for await (const chunk of chunks) {
@@ -106,13 +119,20 @@ export async function writeExport(
   return writeXlsx(
     out,
     columns.map((c) => c.title),
-    byteBatches(whileOpen(), cells, opts.batchBytes ?? XLSX_BATCH_BYTES),
+    byteBatches(whileOpen(), columns, opts.batchBytes ?? XLSX_BATCH_BYTES),
     { drained, sheetRows: opts.sheetRows, types: columns.map((c) => c.fileType ?? 'string') },
   );
 }
 
 /**
- * Bytes of row values handed to the XLSX worker at once (about 2,000 rows of a full-detail SDK
+ * Characters of CSV text per write to the output (UTF-16 code units; about as many bytes for the
+ * reports' mostly ASCII rows): a store chunk of 2,048 full-detail rows is ~220 KB of text, written in
+ * a few pieces so the text waiting for the socket stays small.
+ */
+export const CSV_WRITE_BYTES = 64 * 1024;
+
+/**
+ * Bytes of cell values handed to the XLSX worker at once (about 2,000 rows of a full-detail SDK
  * export). With at most two batches waiting in the worker (xlsx-export.ts), this bounds what an
  * export holds between the store and the socket whatever the store's chunk size or row width.
  */
@@ -122,28 +142,36 @@ export const XLSX_BATCH_BYTES = 256 * 1024;
 const cellBytes = (v: ReportValue) => (typeof v === 'string' ? v.length + 8 : 8);
 
 /**
- * `chunks` regrouped into batches of rows (each row `cells(row)`) of about `maxBytes` each (a batch
- * closes at the first row that reaches it), whatever size the store's chunks are; the last batch may
- * be smaller.
+ * `chunks` regrouped into batches of about `maxBytes` of cells each (a batch closes at the first row
+ * that reaches it), whatever size the store's chunks are; the last batch may be smaller. A batch is
+ * `columns`' cells column by column (in `columns` order, `label` applied), all `rowCount` long.
  */
 export async function* byteBatches(
-  chunks: AsyncIterable<ReportResultRow[]>,
-  cells: (row: ReportResultRow) => ReportValue[],
+  chunks: AsyncIterable<ColumnChunk>,
+  columns: ExportColumn[],
   maxBytes: number,
-): AsyncGenerator<ReportValue[][]> {
-  let batch: ReportValue[][] = [];
+): AsyncGenerator<CellBatch> {
+  let batch: ReportValue[][] = columns.map(() => []);
+  let count = 0;
   let bytes = 0;
   for await (const chunk of chunks) {
-    for (const row of chunk) {
-      const values = cells(row);
-      batch.push(values);
-      for (const v of values) bytes += cellBytes(v);
+    const cols = columns.map((c) => chunk.columns[c.field]);
+    for (let i = 0; i < chunk.rowCount; i++) {
+      for (let j = 0; j < columns.length; j++) {
+        const raw = cols[j]?.[i] ?? null;
+        const label = columns[j]?.label;
+        const v = label && raw !== null ? label(raw) : raw;
+        (batch[j] as ReportValue[]).push(v);
+        bytes += cellBytes(v);
+      }
+      count++;
       if (bytes >= maxBytes) {
-        yield batch;
-        batch = [];
+        yield { rowCount: count, columns: batch };
+        batch = columns.map(() => []);
+        count = 0;
         bytes = 0;
       }
     }
   }
-  if (batch.length) yield batch;
+  if (count) yield { rowCount: count, columns: batch };
 }

@@ -40,6 +40,9 @@ async function turn(): Promise<() => void> {
 /** How a column's cells are typed and formatted (xlsx-worker.mjs): the catalogue's `file_type`. */
 export type XlsxCellType = FileType;
 
+/** Rows for the worker column by column: `columns[j][i]` is row i's cell under title j. */
+export type CellBatch = { rowCount: number; columns: ReportValue[][] };
+
 export type XlsxOptions = {
   sheetName?: string;
   /** Each column's cell type, in title order; absent: every cell as it comes (text or number). */
@@ -57,14 +60,14 @@ type Message =
   | { type: 'error'; message: string };
 
 /**
- * Writes `titles` and every batch of `batches` (rows as arrays of cells, in title order) to `out` as
+ * Writes `titles` and every batch of `batches` (cells column by column, in title order) to `out` as
  * one XLSX workbook, then ends `out`. Returns the number of data rows. Throws when the worker fails or
  * `out` closes early.
  */
 export async function writeXlsx(
   out: Writable,
   titles: string[],
-  batches: AsyncIterable<ReportValue[][]>,
+  batches: AsyncIterable<CellBatch>,
   opts: XlsxOptions,
 ): Promise<number> {
   const release = await turn();
@@ -112,11 +115,11 @@ export async function writeXlsx(
       sheetName: opts.sheetName ?? 'report',
       sheetRows: opts.sheetRows ?? XLSX_SHEET_ROWS,
     });
-    for await (const rows of batches) {
+    for await (const batch of batches) {
       await until(() => inFlight < MAX_BATCHES_IN_FLIGHT);
       await opts.drained(out);
       inFlight++;
-      worker.postMessage({ type: 'rows', rows });
+      worker.postMessage({ type: 'rows', count: batch.rowCount, columns: batch.columns });
     }
     worker.postMessage({ type: 'end' });
     await until(() => finished !== undefined);

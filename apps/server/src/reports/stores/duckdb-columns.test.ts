@@ -83,7 +83,12 @@ describe('DuckDB streamColumns', () => {
   it('writes dates outside years 1–9999 and a zero-row result as stream does', async () => {
     const odd = `SELECT d FROM (VALUES (DATE '0001-01-01'), (DATE '9999-12-31'), (DATE '1970-01-01'), (NULL::DATE)) t(d)`;
     expect((await viaColumns(odd)).rows).toEqual(await viaRows(odd));
-    expect((await viaColumns(odd)).rows.map((r) => r.d)).toEqual(['0001-01-01', '9999-12-31', '1970-01-01', null]);
+    expect((await viaColumns(odd)).rows.map((r) => r.d)).toEqual([
+      '0001-01-01',
+      '9999-12-31',
+      '1970-01-01',
+      null,
+    ]);
     const none = await viaColumns('SELECT 1 AS a WHERE false');
     expect(none.rows).toEqual([]);
   });
