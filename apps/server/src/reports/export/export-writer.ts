@@ -70,7 +70,7 @@ export async function drained(out: Writable): Promise<void> {
 
 /**
  * Writes every row of `chunks` (column by column, `ColumnChunk`) as `format` to `out`, then ends it.
- * Returns the number of rows. CSV goes out in writes of about `CSV_WRITE_BYTES`, each waiting for
+ * Returns the number of rows. CSV goes out in writes of at most `CSV_WRITE_BYTES`, each waiting for
  * the output to drain when it asks to. XLSX is built in a worker thread (xlsx-export.ts), cells
  * labelled (`label`) and typed (`fileType`) as the page shows them, handed over column by column in
  * batches of about `batchBytes` (default XLSX_BATCH_BYTES), and starts a new sheet every `sheetRows`
@@ -87,25 +87,37 @@ export async function writeExport(
   if (format === 'csv') {
     // The title row goes out at once: a failure later aborts a response already under way.
     out.write(`\ufeff${columns.map((c) => csvCell(c.title)).join(',')}\r\n`);
-    let text = '';
+    // Rows are encoded into a buffer of CSV_WRITE_BYTES, which goes out when full: one string per
+    // row (its cells joined), no string per chunk and no growing text (V8's string concatenation
+    // leaves an object per piece).
+    const cells: string[] = new Array(columns.length);
+    let buf = Buffer.allocUnsafeSlow(CSV_WRITE_BYTES);
+    let pos = 0;
+    const flush = async (room: number) => {
+      if (pos > 0) {
+        const ok = out.write(buf.subarray(0, pos));
+        buf = Buffer.allocUnsafeSlow(Math.max(CSV_WRITE_BYTES, room));
+        pos = 0;
+        if (!ok) await drained(out);
+      }
+      if (out.destroyed) throw new Error('export output closed');
+    };
     for await (const chunk of chunks) {
       if (out.destroyed) throw new Error('export output closed');
       const cols = columns.map((c) => chunk.columns[c.field]);
       for (let i = 0; i < chunk.rowCount; i++) {
-        for (let j = 0; j < cols.length; j++) {
-          if (j > 0) text += ',';
-          text += csvCell(cols[j]?.[i] ?? null);
-        }
-        text += '\r\n';
-        if (text.length >= CSV_WRITE_BYTES) {
-          if (!out.write(text)) await drained(out);
-          else if (out.destroyed) throw new Error('export output closed');
-          text = '';
-        }
+        for (let j = 0; j < cols.length; j++) cells[j] = csvCell(cols[j]?.[i] ?? null);
+        const line = cells.join(',');
+        // UTF-8 takes at most 3 bytes per UTF-16 code unit, plus CR LF.
+        const most = line.length * 3 + 2;
+        if (pos + most > buf.length) await flush(most);
+        pos += buf.write(line, pos);
+        buf[pos++] = 13;
+        buf[pos++] = 10;
       }
       rows += chunk.rowCount;
     }
-    if (text) out.write(text);
+    if (pos > 0) out.write(buf.subarray(0, pos));
     out.end();
     return rows;
   }
@@ -125,9 +137,9 @@ export async function writeExport(
 }
 
 /**
- * Characters of CSV text per write to the output (UTF-16 code units; about as many bytes for the
- * reports' mostly ASCII rows): a store chunk of 2,048 full-detail rows is ~220 KB of text, written in
- * a few pieces so the text waiting for the socket stays small.
+ * Bytes of CSV per write to the output (a longer row gets a buffer of its own size): a store chunk of
+ * 2,048 full-detail rows is ~220 KB of text, written in a few pieces so what waits for the socket
+ * stays small.
  */
 export const CSV_WRITE_BYTES = 64 * 1024;
 

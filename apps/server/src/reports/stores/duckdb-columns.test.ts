@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportResultRow, ReportStore } from '../store.ts';
 import { openDuckDbStore } from './duckdb.ts';
+import { COLUMN_SLICE_ROWS } from './duckdb-columns.ts';
 
 let store: ReportStore;
 beforeAll(async () => {
@@ -52,6 +53,7 @@ describe('DuckDB streamColumns', () => {
     const { rows: cols, sizes } = await viaColumns(TYPED);
     expect(rows).toHaveLength(5000);
     expect(sizes.length).toBeGreaterThan(1);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(COLUMN_SLICE_ROWS);
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(5000);
     expect(cols).toEqual(rows);
   });

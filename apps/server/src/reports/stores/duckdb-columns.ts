@@ -109,14 +109,32 @@ export function columnValues(vector: DuckDBVector, fallback: (v: unknown) => Rep
   return out;
 }
 
-/** Every column of `chunk`, by `names` (the result's column names in order). */
-export function chunkColumns(
+/**
+ * Rows handed over at once by `chunkSlices`: a DuckDB chunk is 2,048 rows; what a caller holds across
+ * an await (waiting for the socket) survives V8's young-generation collections and is promoted to the
+ * old generation, which then grows to a multiple of it before a full collection (bench/RESULTS.md,
+ * issue 26 item 3), so the less held at once, the flatter the heap.
+ */
+export const COLUMN_SLICE_ROWS = 256;
+
+/**
+ * `chunk` as column chunks of at most `sliceRows` rows, in order, columns named by `names` (the
+ * result's column names in order). Each slice reads its own rows only.
+ */
+export function* chunkSlices(
   chunk: DuckDBDataChunk,
   names: readonly string[],
   fallback: (v: unknown) => ReportValue,
-): ColumnChunk {
-  const columns: Record<string, ReportValue[]> = {};
-  for (let c = 0; c < chunk.columnCount; c++)
-    columns[names[c] ?? String(c)] = columnValues(chunk.getColumnVector(c), fallback);
-  return { rowCount: chunk.rowCount, columns };
+  sliceRows = COLUMN_SLICE_ROWS,
+): Generator<ColumnChunk> {
+  const vectors: DuckDBVector[] = [];
+  for (let c = 0; c < chunk.columnCount; c++) vectors.push(chunk.getColumnVector(c));
+  for (let offset = 0; offset < chunk.rowCount; offset += sliceRows) {
+    const rowCount = Math.min(sliceRows, chunk.rowCount - offset);
+    const columns: Record<string, ReportValue[]> = {};
+    vectors.forEach((v, c) => {
+      columns[names[c] ?? String(c)] = columnValues(v.slice(offset, rowCount), fallback);
+    });
+    yield { rowCount, columns };
+  }
 }

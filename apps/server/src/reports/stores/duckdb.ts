@@ -39,7 +39,7 @@ import type {
   ReportValue,
   WriteRunner,
 } from '../store.ts';
-import { chunkColumns } from './duckdb-columns.ts';
+import { chunkSlices } from './duckdb-columns.ts';
 import { createStatementCache, type StatementCache, type StatementCacheStats } from './statement-cache.ts';
 
 /**
@@ -254,7 +254,7 @@ export async function openDuckDbStore(
     },
     async *streamColumns(sql, params, opts) {
       for await (const { chunk, names } of chunksOf(sql, params, opts))
-        yield chunkColumns(chunk, names, toPlainValue);
+        yield* chunkSlices(chunk, names, toPlainValue);
     },
     statementStats: () => ({ ...stats }),
     write,
