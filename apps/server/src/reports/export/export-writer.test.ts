@@ -2,7 +2,7 @@ import { PassThrough, Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { type ReportResultRow, toColumns } from '../store.ts';
-import { byteBatches, CSV_WRITE_BYTES, contentDisposition, writeExport } from './export-writer.ts';
+import { byteBatches, CSV_WRITE_BYTES, contentDisposition, csvCell, writeExport } from './export-writer.ts';
 
 const columns = [
   { field: 'dt', title: '日期' },
@@ -157,6 +157,16 @@ describe('writeExport XLSX beyond a sheet', () => {
     expect(cells).toEqual(some.map((r) => [r.dt, r.app, r.revenue]));
     for (const w of book.worksheets)
       expect(w.getRow(1).values).toEqual([undefined, '日期', 'App "name"', 'Revenue ($)']);
+  });
+});
+
+describe('csvCell numbers', () => {
+  it('writes every number with the digits String gives it (shortest round trip), NaN and infinities too', () => {
+    const values = [0, -0, 7, -12.5, 0.1 + 0.2, 1234567.891234, 0.000001, 1e-7, 1e21, 2 ** 53 + 2, -1e-300];
+    for (const v of [...values, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])
+      expect(csvCell(v)).toBe(String(v));
+    expect(csvCell(1e-7)).toBe('1e-7');
+    expect(csvCell(0.1 + 0.2)).toBe('0.30000000000000004');
   });
 });
 

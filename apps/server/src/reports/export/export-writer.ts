@@ -45,6 +45,10 @@ export function contentDisposition(utf8Name: string, asciiName: string): string 
  */
 export function csvCell(v: ReportValue): string {
   if (v === null) return '';
+  // The same digits as String(v) for a finite number, without V8's number-to-string cache: every
+  // string that cache keeps survives young-generation collections and is promoted, so an export's
+  // millions of numbers would fill the old generation with garbage (bench/RESULTS.md, issue 26).
+  if (typeof v === 'number') return Number.isFinite(v) ? JSON.stringify(v) : String(v);
   const s = typeof v === 'string' && /^[=+\-@\t\r]/.test(v) ? `'${v}` : String(v);
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }

@@ -19,9 +19,11 @@ export const XLSX_SHEET_ROWS = 1_048_575;
 const MAX_BATCHES_IN_FLIGHT = 2;
 /**
  * The worker's heap: exceljs allocates a great deal per row, and V8 left alone lets a worker grow to
- * hundreds of MB of garbage before collecting; the live data is a few MB (bench/RESULTS.md).
+ * hundreds of MB of garbage before collecting. Measured during a 1.1 M-row export: ~17 MB used of a
+ * ~24 MB heap (exceljs and the two batches in flight); 32 + 4 MB took ~50 MiB off the export's peak
+ * RSS against 64 + 8 at the same speed (bench/RESULTS.md, issue 26 item 3).
  */
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 };
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 4 };
 const workerUrl = new URL('./xlsx-worker.mjs', import.meta.url);
 
 let running = 0;

@@ -85,7 +85,10 @@ let state;
 
 const sink = new Writable({
   write(chunk, _encoding, callback) {
-    port.postMessage({ type: 'data', chunk: new Uint8Array(chunk) });
+    // A copy of its own, moved (not copied again) to the main thread: nothing of it stays here as
+    // external memory waiting for this thread's garbage collector.
+    const copy = new Uint8Array(chunk);
+    port.postMessage({ type: 'data', chunk: copy }, [copy.buffer]);
     callback();
   },
 });
