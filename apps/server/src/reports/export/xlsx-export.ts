@@ -2,8 +2,9 @@
  * XLSX exports written off the event loop: each export gets its own worker thread running exceljs
  * (xlsx-worker.mjs); this side feeds it row batches and writes the bytes it sends back to the output.
  *
- * Flow control: at most `MAX_BATCHES_IN_FLIGHT` batches wait in the worker, and no batch is sent
- * while the output (the HTTP response) needs draining, so memory stays flat whatever the row count.
+ * Flow control: at most `MAX_BATCHES_IN_FLIGHT` batches wait in the worker, and no batch is read
+ * (from the store, through `batches`) while the worker is full or the output (the HTTP response)
+ * needs draining, so memory stays flat whatever the row count.
  * At most `os.availableParallelism()` exports write at once; others wait their turn, so a burst of
  * exports cannot start a thread each. A failing worker, or an output that goes away, ends the worker
  * and rejects (export-writer.ts `drained`).
@@ -117,11 +118,17 @@ export async function writeXlsx(
       sheetName: opts.sheetName ?? 'report',
       sheetRows: opts.sheetRows ?? XLSX_SHEET_ROWS,
     });
-    for await (const batch of batches) {
+    // The next batch is read from the store only once the worker has room and the output has
+    // drained: a batch read earlier would wait here long enough to be promoted to V8's old
+    // generation, as garbage once sent.
+    const source = batches[Symbol.asyncIterator]();
+    for (;;) {
       await until(() => inFlight < MAX_BATCHES_IN_FLIGHT);
       await opts.drained(out);
+      const next = await source.next();
+      if (next.done) break;
       inFlight++;
-      worker.postMessage({ type: 'rows', count: batch.rowCount, columns: batch.columns });
+      worker.postMessage({ type: 'rows', count: next.value.rowCount, columns: next.value.columns });
     }
     worker.postMessage({ type: 'end' });
     await until(() => finished !== undefined);
