@@ -18,6 +18,11 @@ export type ReportParams = Record<string, ReportParam>;
 /** A value read back: 64-bit integers as number (string beyond 2^53), DECIMAL as number, DATE as yyyy-MM-dd. */
 export type ReportValue = string | number | boolean | null;
 export type ReportResultRow = Record<string, ReportValue>;
+/**
+ * Rows column by column (exports: no object per row): `columns[name][i]` is row i's cell, every
+ * column `rowCount` long, values as in `ReportValue`.
+ */
+export type ColumnChunk = { rowCount: number; columns: Record<string, ReportValue[]> };
 
 /** Runs one statement inside a store write. */
 export type WriteRunner = (sql: string, params?: ReportParams) => Promise<void>;
@@ -63,6 +68,12 @@ export interface ReportStore {
    */
   stream(sql: string, params?: ReportParams, opts?: QueryOptions): AsyncGenerator<ReportResultRow[]>;
   /**
+   * `stream` column by column, where the engine can hand its chunks over that way without a row
+   * object (DuckDB: stores/duckdb-columns.ts); same rows, same values, same caution. Callers use
+   * `streamColumns` (below), which falls back to `stream` elsewhere.
+   */
+  streamColumns?(sql: string, params?: ReportParams, opts?: QueryOptions): AsyncGenerator<ColumnChunk>;
+  /**
    * Prepared statements made and reused since the store opened, on stores that keep them (DuckDB:
    * stores/statement-cache.ts); absent where the engine has none to keep (ClickHouse over HTTP).
    */
@@ -84,4 +95,25 @@ export class ReportStoreMissingError extends Error {
     super(`the report store ${where} does not exist`);
     this.name = 'ReportStoreMissingError';
   }
+}
+
+/** `rows` (objects with the same keys) column by column; keys from the first row. */
+export function toColumns(rows: ReportResultRow[]): ColumnChunk {
+  const columns: Record<string, ReportValue[]> = {};
+  for (const key of Object.keys(rows[0] ?? {})) columns[key] = rows.map((r) => r[key] ?? null);
+  return { rowCount: rows.length, columns };
+}
+
+/** The rows of `sql` column by column: the store's `streamColumns`, else its `stream` regrouped. */
+export async function* streamColumns(
+  store: ReportStore,
+  sql: string,
+  params?: ReportParams,
+  opts?: QueryOptions,
+): AsyncGenerator<ColumnChunk> {
+  if (store.streamColumns) {
+    yield* store.streamColumns(sql, params, opts);
+    return;
+  }
+  for await (const rows of store.stream(sql, params, opts)) yield toColumns(rows);
 }

@@ -21,7 +21,6 @@ import {
   plainUsd,
 } from '@portal/contracts/payments.ts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import { paymentProfiles, paymentStatements, payouts } from '../../db/schema/payments.ts';
@@ -348,6 +347,8 @@ export async function exportPayouts(
     const text = [titles[lang], ...rows].map((r) => r.map((v) => csvCell(v)).join(',')).join('\r\n');
     return Buffer.from(`\uFEFF${text}\r\n`, 'utf8');
   }
+  // Loaded on first use: exceljs is ~8 MB of heap a server that never exports payouts need not hold.
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(lang === 'zh' ? '付款记录' : 'Payouts');
   sheet.addRow(titles[lang]);

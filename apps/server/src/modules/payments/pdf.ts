@@ -6,7 +6,6 @@
 import { createRequire } from 'node:module';
 import type { Lang } from '@portal/contracts/codes.ts';
 import { formatUsd, type StatementDetail } from '@portal/contracts/payments.ts';
-import PDFDocument from 'pdfkit';
 
 const require = createRequire(import.meta.url);
 const FONT = require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf');
@@ -65,8 +64,9 @@ const t = {
   },
 };
 
-/** The PDF of `s` in `lang`. */
-export function statementPdf(s: StatementDetail, lang: Lang): Promise<Buffer> {
+/** The PDF of `s` in `lang`. pdfkit (~6 MB of heap with its fonts) is loaded on first use. */
+export async function statementPdf(s: StatementDetail, lang: Lang): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const w = t[lang];
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `${w.title} ${s.month}` } });
   const chunks: Buffer[] = [];

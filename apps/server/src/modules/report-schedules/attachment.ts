@@ -24,10 +24,11 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { type ExportFormat, writeExport } from '../../reports/export/export-writer.ts';
 import { buildCountSql, buildListSql, splitByDay } from '../../reports/query-builder.ts';
+import { streamColumns } from '../../reports/store.ts';
 import { requireReport } from '../permission/report-access.ts';
 import type { Ctx, Resolved } from '../reports/kind-queries.ts';
 import { type KindQuery, kindRuns } from '../reports/kind-runs.ts';
-import { catalogueTitle, exportFileName, reportClock, sdkAppNames } from '../reports/report-context.ts';
+import { catalogueTitle, exportFileName, reportClock, sdkAppNameColumn } from '../reports/report-context.ts';
 import { exportColumns } from '../reports/report-service.ts';
 
 /** A send that retrying cannot fix; recorded as the run's result. */
@@ -197,7 +198,7 @@ export async function buildAttachment(
     view.query.titles,
     catalogueTitle(reportCatalogues[kind], opts.lang),
   );
-  const decorate = exporter.sdk ? sdkAppNames(app, opts.lang) : undefined;
+  const decorate = exporter.sdk ? sdkAppNameColumn(app, opts.lang) : undefined;
   const { limit: _l, offset: _o, ...all } = r.query;
   const slot = await app.reportLanes.acquire('export', { timeoutMs: app.config.reportExportTimeoutMs });
   try {
@@ -205,9 +206,10 @@ export async function buildAttachment(
       for (const part of splitByDay(r.def, all)) {
         const built = buildListSql(r.def, part, app.reportStore.dialect);
         let rows = 0;
-        for await (const chunk of app.reportStore.stream(built.sql, built.params, { signal: slot.signal })) {
+        const chunks = streamColumns(app.reportStore, built.sql, built.params, { signal: slot.signal });
+        for await (const chunk of chunks) {
           if (decorate) await decorate(chunk);
-          rows += chunk.length;
+          rows += chunk.rowCount;
           yield chunk;
         }
         // As the export route does (report-service.ts): a stream that failed midway must not be mailed.

@@ -14,7 +14,14 @@ import { typedColumns } from '../../reports/export/export-labels.ts';
 import { callerSdkScope, visibleSdkApps } from '../permission/scope.ts';
 import { dataUntil } from './data-until.ts';
 import { kindRuns } from './kind-runs.ts';
-import { catalogueTitle, compareOf, exportFileName, gameApps, reportContext } from './report-context.ts';
+import {
+  catalogueTitle,
+  compareOf,
+  exportFileName,
+  gameAppColumn,
+  gameApps,
+  reportContext,
+} from './report-context.ts';
 import { exportColumns, runList, sendExport } from './report-service.ts';
 
 /** Registers `/v1/report/list/game/sdk`, its `/export` and its `/app` options (scope: `authenticateReport`). */
@@ -53,7 +60,7 @@ export async function gameRoutes(fastify: FastifyInstance) {
         ),
         format: request.query.format,
         name: exportFileName('game', r, c.lang),
-        decorate: gameApps(app, false),
+        decorate: gameAppColumn(app),
       });
     },
   );

@@ -19,7 +19,14 @@ import { gameRoutes } from './game-routes.ts';
 import type { Ctx, Resolved } from './kind-queries.ts';
 import { kindRuns } from './kind-runs.ts';
 import { rejectRoutes } from './reject-routes.ts';
-import { catalogueTitle, compareOf, exportFileName, reportContext, sdkAppNames } from './report-context.ts';
+import {
+  catalogueTitle,
+  compareOf,
+  exportFileName,
+  reportContext,
+  sdkAppNameColumn,
+  sdkAppNames,
+} from './report-context.ts';
 import { exportColumns, runList, sendExport } from './report-service.ts';
 
 /**
@@ -122,7 +129,7 @@ export async function kindRoutes(fastify: FastifyInstance) {
       columns,
       format: q.format,
       name: exportFileName(newAffiliate(q) ? 'new_affiliate' : kind, r, c.lang),
-      decorate: appNames ? sdkAppNames(app, c.lang) : undefined,
+      decorate: appNames ? sdkAppNameColumn(app, c.lang) : undefined,
     });
   }
 

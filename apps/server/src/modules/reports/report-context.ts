@@ -16,7 +16,7 @@ import type { ReportZone } from '../../reports/zone-shift.ts';
 import { requireReport } from '../permission/report-access.ts';
 import { cachedAppNames, visibleSdkApps } from '../permission/scope.ts';
 import type { Ctx, Resolved } from './kind-queries.ts';
-import type { Decorate } from './report-service.ts';
+import type { Decorate, DecorateColumns } from './report-service.ts';
 
 /** The caller's context for `kind`; throws 601/402 unless the report is permitted. */
 export async function reportContext(
@@ -82,6 +82,29 @@ export function sdkAppNames(app: FastifyInstance, lang: Lang): Decorate {
       rows.map((r) => String(r.app_key)),
     );
     for (const r of rows) r.app_name = reportAppName(names.get(String(r.app_key)), r.app_name, lang);
+  };
+}
+
+/** `sdkAppNames` for an export, column by column: `app_name` from `app_key`, names read once per app. */
+export function sdkAppNameColumn(app: FastifyInstance, lang: Lang): DecorateColumns {
+  return async (chunk) => {
+    const keys = chunk.columns.app_key;
+    if (!chunk.rowCount || !keys) return;
+    const names = await cachedAppNames(app, keys.map(String));
+    const fromFacts = chunk.columns.app_name;
+    chunk.columns.app_name = keys.map((k, i) => reportAppName(names.get(String(k)), fromFacts?.[i], lang));
+  };
+}
+
+/** `gameApps(app, false)` for an export, column by column: `app` as the app's name (else its package). */
+export function gameAppColumn(app: FastifyInstance): DecorateColumns {
+  let byPkg: Map<string, string> | undefined;
+  return async (chunk) => {
+    const pkgs = chunk.columns.app;
+    if (!chunk.rowCount || !pkgs) return;
+    byPkg ??= new Map((await visibleSdkApps(app.db, { all: true })).map((a) => [a.package_name, a.app_name]));
+    const names = byPkg;
+    chunk.columns.app = pkgs.map((p) => names.get(String(p)) ?? String(p));
   };
 }
 

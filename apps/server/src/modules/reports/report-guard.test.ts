@@ -2,12 +2,19 @@ import http from 'node:http';
 import { codeText } from '@portal/contracts/codes.ts';
 import { endpoints } from '@portal/contracts/endpoints.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ReportStore } from '../../reports/store.ts';
+import { type ReportStore, streamColumns } from '../../reports/store.ts';
 import { envelopeOf } from '../../test/envelope.ts';
 import { dataOf } from '../../test/json-caller.ts';
 import { createReportFixture, type ReportFixture, YESTERDAY } from '../../test/report-fixture.ts';
 import { SLOW_SQL, until } from '../../test/slow-sql.ts';
 import { ClientGoneError } from './report-guard.ts';
+
+/** The store's column stream (what exports read), unmocked, for a mock to call through. */
+function columnsOf(store: ReportStore): NonNullable<ReportStore['streamColumns']> {
+  const original = store.streamColumns?.bind(store);
+  return (sql, params, opts) =>
+    original ? original(sql, params, opts) : streamColumns(store, sql, params, opts);
+}
 
 /**
  * The real report routes, with the network-wide statements (no app-key filter in the SQL) swapped for
@@ -131,10 +138,10 @@ describe('report store protection (time limit, lanes, cancellation)', () => {
 
   it('stops an abandoned export: the stream is interrupted and the export lane freed', async () => {
     const store: ReportStore = f.app.reportStore;
-    const stream = store.stream.bind(store);
+    const stream = columnsOf(store);
     let streamSignal: AbortSignal | undefined;
     // Ten billion rows: the download can only end by being abandoned.
-    vi.spyOn(store, 'stream').mockImplementation((_sql, _params, opts) => {
+    vi.spyOn(store as Required<ReportStore>, 'streamColumns').mockImplementation((_sql, _params, opts) => {
       streamSignal = opts?.signal;
       return stream('SELECT a.range AS dt FROM range(100000) a, range(100000) b', {}, opts);
     });
@@ -153,7 +160,7 @@ describe('report store protection (time limit, lanes, cancellation)', () => {
 
   it('answers the 602 envelope, not a file cut short, when the report store fails before the first row', async () => {
     const store: ReportStore = f.app.reportStore;
-    vi.spyOn(store, 'stream').mockImplementation(() => {
+    vi.spyOn(store as Required<ReportStore>, 'streamColumns').mockImplementation(() => {
       throw new Error('connect ECONNREFUSED 127.0.0.1:8123');
     });
     for (const format of ['csv', 'xlsx']) {
@@ -172,8 +179,10 @@ describe('report store protection (time limit, lanes, cancellation)', () => {
   it('answers 607 when the export statement runs past its limit before the first row', async () => {
     f.app.config.reportExportTimeoutMs = 300;
     const store: ReportStore = f.app.reportStore;
-    const stream = store.stream.bind(store);
-    vi.spyOn(store, 'stream').mockImplementation((_sql, _params, opts) => stream(SLOW_SQL, {}, opts));
+    const stream = columnsOf(store);
+    vi.spyOn(store as Required<ReportStore>, 'streamColumns').mockImplementation((_sql, _params, opts) =>
+      stream(SLOW_SQL, {}, opts),
+    );
     try {
       const res = await f.app.inject({
         method: 'GET',

@@ -30,11 +30,13 @@ import {
 import { queryLane } from '../../reports/query-cost.ts';
 import { compareQuery, queryCompareRows, queryCompareTotal } from '../../reports/report-compare.ts';
 import { queryReportList } from '../../reports/report-list.ts';
-import type { ReportResultRow } from '../../reports/store.ts';
+import { type ColumnChunk, type ReportResultRow, streamColumns } from '../../reports/store.ts';
 import { answerable, ClientGoneError, exportSlot, guardedRead } from './report-guard.ts';
 
 /** Adds derived cells (e.g. app names) to a batch of rows in place. */
 export type Decorate = (rows: ReportResultRow[]) => Promise<void>;
+/** Adds derived columns (e.g. app names) to a chunk of an export's rows in place. */
+export type DecorateColumns = (chunk: ColumnChunk) => Promise<void>;
 
 /**
  * One page, the number of grouped rows and the totals row; with `compare` also the compare period's
@@ -137,7 +139,7 @@ export type ExportRequest = {
   format: ExportFormat;
   /** File name without extension: UTF-8 and ASCII forms. */
   name: { utf8: string; ascii: string };
-  decorate?: Decorate;
+  decorate?: DecorateColumns;
 };
 
 /**
@@ -161,9 +163,9 @@ export async function sendExport(app: FastifyInstance, reply: FastifyReply, r: E
     for (const part of splitByDay(r.def, all)) {
       const built = buildListSql(r.def, part, app.reportStore.dialect);
       let rows = 0;
-      for await (const chunk of app.reportStore.stream(built.sql, built.params, { signal })) {
+      for await (const chunk of streamColumns(app.reportStore, built.sql, built.params, { signal })) {
         if (r.decorate) await r.decorate(chunk);
-        rows += chunk.length;
+        rows += chunk.rowCount;
         yield chunk;
       }
       // A DuckDB stream that fails midway ends like a complete one (store.ts): check the count, so a
@@ -174,7 +176,7 @@ export async function sendExport(app: FastifyInstance, reply: FastifyReply, r: E
     }
   }
   const rows = chunks();
-  let first: IteratorResult<ReportResultRow[]>;
+  let first: IteratorResult<ColumnChunk>;
   try {
     first = await rows.next();
   } catch (err) {

@@ -14,7 +14,6 @@ import { Code } from '@portal/contracts/codes.ts';
 import { Role, UserStatus } from '@portal/contracts/constants.ts';
 import type { TwoFactorEnrolment, TwoFactorStatus } from '@portal/contracts/security.ts';
 import { and, count, eq, isNull } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
 import { companySecurity, recoveryCodes, userTwoFactor } from '../../db/schema/security.ts';
 import { users } from '../../db/schema/users.ts';
@@ -126,7 +125,8 @@ export async function enrol(
   return {
     secret,
     otpauth_url: otpauth,
-    qr_data_url: await QRCode.toDataURL(otpauth, { margin: 1, width: 200 }),
+    // Loaded on first use (two-factor set-up is rare).
+    qr_data_url: await (await import('qrcode')).default.toDataURL(otpauth, { margin: 1, width: 200 }),
   };
 }
 

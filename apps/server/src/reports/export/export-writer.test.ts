@@ -1,8 +1,8 @@
 import { PassThrough, Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { ReportResultRow } from '../store.ts';
-import { byteBatches, contentDisposition, writeExport } from './export-writer.ts';
+import { type ReportResultRow, toColumns } from '../store.ts';
+import { byteBatches, CSV_WRITE_BYTES, contentDisposition, csvCell, writeExport } from './export-writer.ts';
 
 const columns = [
   { field: 'dt', title: '日期' },
@@ -10,8 +10,9 @@ const columns = [
   { field: 'revenue', title: 'Revenue ($)' },
 ];
 
+/** `rows` as the store streams them: chunks of `size` rows, column by column. */
 async function* chunked(rows: ReportResultRow[], size: number) {
-  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+  for (let i = 0; i < rows.length; i += size) yield toColumns(rows.slice(i, i + size));
 }
 
 function collect(out: PassThrough): Promise<Buffer> {
@@ -90,7 +91,7 @@ describe('writeExport', () => {
         for (let i = 0; i < 10_000; i++) {
           pulled++;
           if (i === 3) out.destroy();
-          yield rows.slice(0, 50);
+          yield toColumns(rows.slice(0, 50));
         }
       }
       await expect(writeExport(out, columns, many(), format)).rejects.toThrow(/closed/);
@@ -159,6 +160,47 @@ describe('writeExport XLSX beyond a sheet', () => {
   });
 });
 
+describe('csvCell numbers', () => {
+  it('writes every number with the digits String gives it (shortest round trip), NaN and infinities too', () => {
+    const values = [0, -0, 7, -12.5, 0.1 + 0.2, 1234567.891234, 0.000001, 1e-7, 1e21, 2 ** 53 + 2, -1e-300];
+    for (const v of [...values, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])
+      expect(csvCell(v)).toBe(String(v));
+    expect(csvCell(1e-7)).toBe('1e-7');
+    expect(csvCell(0.1 + 0.2)).toBe('0.30000000000000004');
+  });
+});
+
+describe('writeExport CSV column by column', () => {
+  it('writes exact money, 64-bit counts as digits, nulls, i18n titles and every row across write pieces', async () => {
+    const out = new PassThrough({ highWaterMark: 1024 });
+    const done = collect(out);
+    const cols = [
+      { field: 'dt', title: '日期' },
+      { field: 'request', title: 'Requests' },
+      { field: 'revenue', title: '收入 ($)' },
+      { field: 'app_name', title: 'App name' },
+    ];
+    const many: ReportResultRow[] = Array.from({ length: 20_000 }, (_, i) => ({
+      dt: '2026-11-26',
+      request: i === 1 ? '9007199254740993' : i,
+      revenue: i === 2 ? 1234567.891234 : i * 0.000001,
+      app_name: i === 3 ? null : `应用 ${i}`,
+    }));
+    expect(await writeExport(out, cols, chunked(many, 2048), 'csv')).toBe(many.length);
+    const text = (await done).toString('utf8');
+    // More text than one write piece: the pieces join up without a lost or split row.
+    expect(text.length).toBeGreaterThan(4 * CSV_WRITE_BYTES);
+    const lines = text.replace(/^\ufeff/, '').split('\r\n');
+    expect(lines[0]).toBe('日期,Requests,收入 ($),App name');
+    expect(lines[2]).toBe('2026-11-26,9007199254740993,0.000001,应用 1');
+    expect(lines[3]).toBe('2026-11-26,2,1234567.891234,应用 2');
+    expect(lines[4]).toBe('2026-11-26,3,0.000003,');
+    expect(lines[20_000]).toBe('2026-11-26,19999,0.019999,应用 19999');
+    expect(lines).toHaveLength(20_002);
+    expect(lines[20_001]).toBe('');
+  });
+});
+
 describe('contentDisposition', () => {
   it('carries an ASCII fallback and the RFC 5987 UTF-8 name', () => {
     expect(contentDisposition('SDK报表 (1).xlsx', 'sdk-report.xlsx')).toBe(
@@ -179,7 +221,9 @@ describe('XLSX streaming', () => {
     let produced = 0;
     async function* query() {
       for (; produced < cap && bytesSeen === 0; produced++) {
-        yield Array.from({ length: 1000 }, (_, i) => ({ dt: '2026-11-01', app: `app ${i}`, revenue: i }));
+        yield toColumns(
+          Array.from({ length: 1000 }, (_, i) => ({ dt: '2026-11-01', app: `app ${i}`, revenue: i })),
+        );
         await new Promise(setImmediate);
       }
     }
@@ -192,19 +236,28 @@ describe('XLSX streaming', () => {
 
   it('hands the worker batches sized by bytes, whatever the chunks', async () => {
     async function* uneven() {
-      yield Array.from({ length: 5 }, (_, i) => ({ s: 'x'.repeat(100), i }));
-      yield Array.from({ length: 3000 }, (_, i) => ({ s: 'y', i }));
-      yield [{ s: 'z'.repeat(10_000), i: 0 }];
+      yield toColumns(Array.from({ length: 5 }, (_, i) => ({ s: 'x'.repeat(100), i })));
+      yield toColumns(Array.from({ length: 3000 }, (_, i) => ({ s: 'y', i })));
+      yield toColumns([{ s: 'z'.repeat(10_000), i: 0 }]);
     }
     const sizes: number[] = [];
-    for await (const b of byteBatches(uneven(), (r) => [r.s ?? null, r.i ?? null], 4096)) {
+    const seen: unknown[][] = [];
+    const cols = [
+      { field: 's', title: 'S' },
+      { field: 'i', title: 'I', label: (v: unknown) => `#${v}` },
+    ];
+    for await (const b of byteBatches(uneven(), cols, 4096)) {
+      expect(b.columns.map((c) => c.length)).toEqual([b.rowCount, b.rowCount]);
+      for (let r = 0; r < b.rowCount; r++) seen.push([b.columns[0]?.[r], b.columns[1]?.[r]]);
       sizes.push(
-        b.reduce(
-          (n, row) => n + row.reduce<number>((m, v) => m + (typeof v === 'string' ? v.length + 8 : 8), 0),
-          0,
-        ),
+        b.columns.flat().reduce<number>((m, v) => m + (typeof v === 'string' ? v.length + 8 : 8), 0),
       );
     }
+    // Every row once, in order, labelled; the columns stay aligned across chunk boundaries.
+    expect(seen).toHaveLength(3006);
+    expect(seen[4]).toEqual(['x'.repeat(100), '#4']);
+    expect(seen[5]).toEqual(['y', '#0']);
+    expect(seen[3005]).toEqual(['z'.repeat(10_000), '#0']);
     // Every batch but the last reaches the size at its last row and not before.
     for (const size of sizes.slice(0, -1)) expect(size).toBeGreaterThanOrEqual(4096);
     for (const size of sizes.slice(0, -2)) expect(size).toBeLessThan(4096 + 200);

@@ -2,8 +2,9 @@
  * XLSX exports written off the event loop: each export gets its own worker thread running exceljs
  * (xlsx-worker.mjs); this side feeds it row batches and writes the bytes it sends back to the output.
  *
- * Flow control: at most `MAX_BATCHES_IN_FLIGHT` batches wait in the worker, and no batch is sent
- * while the output (the HTTP response) needs draining, so memory stays flat whatever the row count.
+ * Flow control: at most `MAX_BATCHES_IN_FLIGHT` batches wait in the worker, and no batch is read
+ * (from the store, through `batches`) while the worker is full or the output (the HTTP response)
+ * needs draining, so memory stays flat whatever the row count.
  * At most `os.availableParallelism()` exports write at once; others wait their turn, so a burst of
  * exports cannot start a thread each. A failing worker, or an output that goes away, ends the worker
  * and rejects (export-writer.ts `drained`).
@@ -19,9 +20,11 @@ export const XLSX_SHEET_ROWS = 1_048_575;
 const MAX_BATCHES_IN_FLIGHT = 2;
 /**
  * The worker's heap: exceljs allocates a great deal per row, and V8 left alone lets a worker grow to
- * hundreds of MB of garbage before collecting; the live data is a few MB (bench/RESULTS.md).
+ * hundreds of MB of garbage before collecting. Measured during a 1.1 M-row export: ~17 MB used of a
+ * ~24 MB heap (exceljs and the two batches in flight); 32 + 4 MB took ~50 MiB off the export's peak
+ * RSS against 64 + 8 at the same speed (bench/RESULTS.md, issue 26 item 3).
  */
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 };
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 4 };
 const workerUrl = new URL('./xlsx-worker.mjs', import.meta.url);
 
 let running = 0;
@@ -40,6 +43,9 @@ async function turn(): Promise<() => void> {
 /** How a column's cells are typed and formatted (xlsx-worker.mjs): the catalogue's `file_type`. */
 export type XlsxCellType = FileType;
 
+/** Rows for the worker column by column: `columns[j][i]` is row i's cell under title j. */
+export type CellBatch = { rowCount: number; columns: ReportValue[][] };
+
 export type XlsxOptions = {
   sheetName?: string;
   /** Each column's cell type, in title order; absent: every cell as it comes (text or number). */
@@ -57,14 +63,14 @@ type Message =
   | { type: 'error'; message: string };
 
 /**
- * Writes `titles` and every batch of `batches` (rows as arrays of cells, in title order) to `out` as
+ * Writes `titles` and every batch of `batches` (cells column by column, in title order) to `out` as
  * one XLSX workbook, then ends `out`. Returns the number of data rows. Throws when the worker fails or
  * `out` closes early.
  */
 export async function writeXlsx(
   out: Writable,
   titles: string[],
-  batches: AsyncIterable<ReportValue[][]>,
+  batches: AsyncIterable<CellBatch>,
   opts: XlsxOptions,
 ): Promise<number> {
   const release = await turn();
@@ -112,11 +118,17 @@ export async function writeXlsx(
       sheetName: opts.sheetName ?? 'report',
       sheetRows: opts.sheetRows ?? XLSX_SHEET_ROWS,
     });
-    for await (const rows of batches) {
+    // The next batch is read from the store only once the worker has room and the output has
+    // drained: a batch read earlier would wait here long enough to be promoted to V8's old
+    // generation, as garbage once sent.
+    const source = batches[Symbol.asyncIterator]();
+    for (;;) {
       await until(() => inFlight < MAX_BATCHES_IN_FLIGHT);
       await opts.drained(out);
+      const next = await source.next();
+      if (next.done) break;
       inFlight++;
-      worker.postMessage({ type: 'rows', rows });
+      worker.postMessage({ type: 'rows', count: next.value.rowCount, columns: next.value.columns });
     }
     worker.postMessage({ type: 'end' });
     await until(() => finished !== undefined);

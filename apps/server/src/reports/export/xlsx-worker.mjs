@@ -7,7 +7,8 @@
  *
  * Messages in (from xlsx-export.ts, in this order):
  *   { type: 'start', titles: string[], types?: CellType[], sheetName: string, sheetRows: number }
- *   { type: 'rows', rows: (string | number | boolean | null)[][] }   any number of times
+ *   { type: 'rows', count: number, columns: (string | number | boolean | null)[][] }   any number of
+ *     times: `count` rows column by column (`columns[j][i]` is row i's cell under title j)
  *   { type: 'end' }
  * Messages out:
  *   { type: 'data', chunk: Uint8Array }   the file's bytes, in order
@@ -58,21 +59,21 @@ function textWidth(/** @type {string} */ s) {
   return w;
 }
 
-/** Column widths from the titles and `rows` (the first batch), by the columns' types. */
+/** Column widths from the titles and `columns` (the first batch's, column by column), by the columns' types. */
 function widthsOf(
   /** @type {string[]} */ titles,
   /** @type {CellType[]} */ types,
-  /** @type {any[][]} */ rows,
+  /** @type {any[][]} */ columns,
 ) {
   return titles.map((title, i) => {
     const t = types[i] ?? 'string';
+    const values = (columns[i] ?? []).slice(0, 200);
     let w = Math.max(MIN_WIDTH[t], textWidth(title) + 2);
-    if (t === 'string')
-      for (const r of rows.slice(0, 200)) w = Math.max(w, textWidth(String(r[i] ?? '')) + 2);
+    if (t === 'string') for (const v of values) w = Math.max(w, textWidth(String(v ?? '')) + 2);
     else if (t === 'int' || t === 'money')
       // #,##0(.00) of the largest value in the batch: digits, separators, decimals.
-      for (const r of rows.slice(0, 200)) {
-        const digits = String(Math.trunc(Math.abs(Number(r[i]) || 0))).length;
+      for (const v of values) {
+        const digits = String(Math.trunc(Math.abs(Number(v) || 0))).length;
         w = Math.max(w, digits + Math.floor((digits - 1) / 3) + (t === 'money' ? 3 : 0) + 2);
       }
     return Math.min(w, MAX_WIDTH);
@@ -84,14 +85,17 @@ let state;
 
 const sink = new Writable({
   write(chunk, _encoding, callback) {
-    port.postMessage({ type: 'data', chunk: new Uint8Array(chunk) });
+    // A copy of its own, moved (not copied again) to the main thread: nothing of it stays here as
+    // external memory waiting for this thread's garbage collector.
+    const copy = new Uint8Array(chunk);
+    port.postMessage({ type: 'data', chunk: copy }, [copy.buffer]);
     callback();
   },
 });
 
 /**
- * Starts the next sheet: widths from `first` (the first batch) on the first sheet, then the same;
- * the title row bold and frozen.
+ * Starts the next sheet: widths from `first` (the first batch's columns) on the first sheet, then the
+ * same; the title row bold and frozen.
  * @param {NonNullable<typeof state>} s
  * @param {any[][]} first
  */
@@ -139,17 +143,24 @@ async function handle(/** @type {any} */ m) {
     } else if (m.type === 'rows') {
       const s = state;
       if (!s) throw new Error('rows before start');
-      if (s.sheets === 0) nextSheet(s, m.rows);
-      for (let i = 0; i < m.rows.length; i++) {
+      /** @type {any[][]} */
+      const columns = m.columns;
+      if (s.sheets === 0) nextSheet(s, columns);
+      for (let i = 0; i < m.count; i++) {
         if (s.inSheet === s.sheetRows) {
           s.sheet.commit();
           nextSheet(s, []);
         }
-        addTypedRow(s.sheet, s.types, s.styles, m.rows[i]);
+        addTypedRow(
+          s.sheet,
+          s.types,
+          s.styles,
+          columns.map((c) => c[i] ?? null),
+        );
         s.inSheet++;
         if (i % SLICE_ROWS === SLICE_ROWS - 1) await new Promise(setImmediate);
       }
-      s.rows += m.rows.length;
+      s.rows += m.count;
       port.postMessage({ type: 'ack' });
     } else if (m.type === 'end') {
       const s = state;

@@ -22,6 +22,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import {
   type DuckDBConnection,
+  type DuckDBDataChunk,
   DuckDBInstance,
   type DuckDBPreparedStatement,
   type DuckDBValue,
@@ -31,12 +32,14 @@ import { DEFAULT_REPORT_STORE_MEMORY_LIMIT } from '../../config.ts';
 import { type FactTable, factSchemaSql, rollupSql, tableColumns } from '../fact-tables.ts';
 import type {
   FactRows,
+  QueryOptions,
   ReportParams,
   ReportResultRow,
   ReportStore,
   ReportValue,
   WriteRunner,
 } from '../store.ts';
+import { chunkSlices } from './duckdb-columns.ts';
 import { createStatementCache, type StatementCache, type StatementCacheStats } from './statement-cache.ts';
 
 /**
@@ -168,6 +171,54 @@ export async function openDuckDbStore(
     return track(result);
   }
 
+  /**
+   * The raw chunks of `sql` on a read connection, with the result's column names; the connection is
+   * held until the generator ends. DuckDB produces the next chunk on its threads while the caller
+   * converts and writes this one.
+   */
+  async function* chunksOf(
+    sql: string,
+    params: ReportParams | undefined,
+    opts: QueryOptions | undefined,
+  ): AsyncGenerator<{ chunk: DuckDBDataChunk; names: string[] }> {
+    if (closed) throw new Error('report store is closed');
+    const signal = opts?.signal;
+    const c = await acquire(signal);
+    const done = interruptOnAbort(c, signal);
+    let finish: () => void = () => {};
+    track(
+      new Promise<void>((resolve) => {
+        finish = resolve;
+      }),
+    );
+    let pending: Promise<unknown> = Promise.resolve();
+    try {
+      // The interrupt is armed before the statement starts: DuckDB may compute a whole sort or
+      // aggregate before the first chunk.
+      const result = await (await bound(c, sql, params)).stream();
+      const names = result.deduplicatedColumnNames();
+      let next = result.fetchChunk();
+      pending = next;
+      for (;;) {
+        const chunk = await next;
+        if (!chunk || chunk.rowCount === 0) break;
+        next = result.fetchChunk();
+        pending = next;
+        yield { chunk, names };
+      }
+      // An interrupted stream ends like a complete one: say why it ended.
+      signal?.throwIfAborted();
+    } catch (err) {
+      signal?.throwIfAborted();
+      throw err;
+    } finally {
+      await pending.catch(() => {});
+      done();
+      release(c);
+      finish();
+    }
+  }
+
   return {
     dialect: 'duckdb',
     query(sql, params, opts) {
@@ -192,49 +243,18 @@ export async function openDuckDbStore(
       );
     },
     async *stream(sql, params, opts) {
-      if (closed) throw new Error('report store is closed');
-      const signal = opts?.signal;
-      const c = await acquire(signal);
-      const done = interruptOnAbort(c, signal);
-      let finish: () => void = () => {};
-      track(
-        new Promise<void>((resolve) => {
-          finish = resolve;
-        }),
-      );
-      let pending: Promise<unknown> = Promise.resolve();
-      try {
-        // The interrupt is armed before the statement starts: DuckDB may compute a whole sort or
-        // aggregate before the first chunk.
-        const result = await (await bound(c, sql, params)).stream();
-        const names = result.deduplicatedColumnNames();
-        let next = result.fetchChunk();
-        pending = next;
-        for (;;) {
-          const chunk = await next;
-          if (!chunk || chunk.rowCount === 0) break;
-          // DuckDB produces the next chunk on its threads while this one is converted and written.
-          next = result.fetchChunk();
-          pending = next;
-          yield chunk.getRows().map((values) => {
-            const row: ReportResultRow = {};
-            values.forEach((value, i) => {
-              row[names[i] ?? String(i)] = toPlainValue(value);
-            });
-            return row;
+      for await (const { chunk, names } of chunksOf(sql, params, opts))
+        yield chunk.getRows().map((values) => {
+          const row: ReportResultRow = {};
+          values.forEach((value, i) => {
+            row[names[i] ?? String(i)] = toPlainValue(value);
           });
-        }
-        // An interrupted stream ends like a complete one: say why it ended.
-        signal?.throwIfAborted();
-      } catch (err) {
-        signal?.throwIfAborted();
-        throw err;
-      } finally {
-        await pending.catch(() => {});
-        done();
-        release(c);
-        finish();
-      }
+          return row;
+        });
+    },
+    async *streamColumns(sql, params, opts) {
+      for await (const { chunk, names } of chunksOf(sql, params, opts))
+        yield* chunkSlices(chunk, names, toPlainValue);
     },
     statementStats: () => ({ ...stats }),
     write,
