@@ -18,7 +18,7 @@
  *     beside issue 26's targets (mobile: /report/sdk ≥ 75, /login ≥ 90; desktop ≥ 95 for both; CLS ≤ 0.1)
  *     and called quiet only when every run's load average stayed ≤ 1.5 (bench/lib/quiet.ts).
  *
- *   npx tsx bench/web.ts [--rows 1000000] [--runs 5] [--lh-runs 1] [--no-build] [--no-lighthouse] [--seed 1]
+ *   npx tsx bench/web.ts [--rows 1000000] [--runs 5] [--lh-runs 5] [--no-build] [--no-lighthouse] [--seed 1]
  *                        [--dist <dir>]
  *
  * --no-build: reuse apps/web/dist when it exists; --dist: serve another build (e.g. an older one to
@@ -42,7 +42,7 @@ const { values: flags } = parseArgs({
   options: {
     rows: { type: 'string', default: '1000000' },
     runs: { type: 'string', default: '5' },
-    'lh-runs': { type: 'string', default: '1' },
+    'lh-runs': { type: 'string', default: '5' },
     'no-build': { type: 'boolean', default: false },
     'no-lighthouse': { type: 'boolean', default: false },
     seed: { type: 'string', default: '1' },
