@@ -69,7 +69,11 @@ export function KpiCards(props: {
                 </div>
               </>
             ) : (
-              <Skeleton active paragraph={false} title={{ width: '70%' }} />
+              // Exactly the height of the value line and the compare line, so nothing below moves
+              // when the answer replaces it (CLS).
+              <div className="kpi-pending">
+                <Skeleton active paragraph={false} title={{ width: '70%' }} />
+              </div>
             )}
           </div>
         );
