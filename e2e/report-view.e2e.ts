@@ -136,4 +136,29 @@ describe.each(['zh', 'en'] as const)('report presets and comparison (%s)', (lang
     });
     expect(revenue).toBeCloseTo(total, 2);
   });
+
+  it('the KPI cards keep their height when the totals replace the placeholder (no layout shift)', async () => {
+    for (const width of [412, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/v1/report/list/sdk**', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${baseUrl}/report/sdk`);
+      await page.locator('.kpi-card .ant-skeleton').first().waitFor();
+      const heights = () =>
+        page.locator('.kpi-card').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+      const pending = await heights();
+      release();
+      await page.locator('[data-testid=kpi-value-revenue]').waitFor();
+      // zh at 412 px: every value and compare line fits; en's longer compare label may wrap there.
+      if (lang === 'zh' || width > 412) expect(await heights()).toEqual(pending);
+      await page.unroute('**/v1/report/list/sdk**');
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
 });
