@@ -2,9 +2,9 @@
  * The benches' HTTP client for timed API calls: node:http on one keep-alive agent, answers decoded as
  * the server sent them (br, gzip or deflate, as asked) and parsed as JSON, like a browser or SDK client
  * does, without the WHATWG stream machinery of Node's `fetch` (undici), which costs this 2-core machine
- * 0.2–0.5 ms per call on the client side alone when quiet, more under load (bench/RESULTS.md, issue 26 item 2). The benches time the
- * API with this client and print the `fetch` floor beside it (latency.ts), so the difference stays
- * visible. Untimed calls (sign-in, setup) keep using `fetch`.
+ * 0.2–0.5 ms per call on the client side alone when quiet, more under load (bench/RESULTS.md, issue 26
+ * item 2). The benches time the API with this client and print the `fetch` floor beside it
+ * (latency.ts), so the difference stays visible. Untimed calls (sign-in, setup) keep using `fetch`.
  */
 import http from 'node:http';
 import zlib from 'node:zlib';
