@@ -35,7 +35,7 @@ export async function gameRoutes(fastify: FastifyInstance) {
       const c = await reportContext(app, request, 'game');
       const r = await kindRuns.game.list.resolveParsed(c, request.query);
       const [data, until] = await Promise.all([
-        runList<GameListData>(app, reply, r.def, r.query, gameApps(app, true), compareOf('game', r)),
+        runList<GameListData>(app, reply, r.def, r.query, gameApps(app), compareOf('game', r)),
         dataUntil(app, reply, r.def, c.yesterday),
       ]);
       return ok(request, until ? { ...data, data_until: until } : data);

@@ -96,28 +96,37 @@ export function sdkAppNameColumn(app: FastifyInstance, lang: Lang): DecorateColu
   };
 }
 
-/** `gameApps(app, false)` for an export, column by column: `app` as the app's name (else its package). */
-export function gameAppColumn(app: FastifyInstance): DecorateColumns {
-  let byPkg: Map<string, string> | undefined;
-  return async (chunk) => {
-    const pkgs = chunk.columns.app;
-    if (!chunk.rowCount || !pkgs) return;
-    byPkg ??= new Map((await visibleSdkApps(app.db, { all: true })).map((a) => [a.package_name, a.app_name]));
-    const names = byPkg;
-    chunk.columns.app = pkgs.map((p) => names.get(String(p)) ?? String(p));
+/** App names by package name, read once per decorator from the accounts store (every app). */
+function appNamesByPackage(app: FastifyInstance): () => Promise<Map<string, string>> {
+  let byPkg: Promise<Map<string, string>> | undefined;
+  return () => {
+    byPkg ??= visibleSdkApps(app.db, { all: true }).then(
+      (apps) => new Map(apps.map((a) => [a.package_name, a.app_name])),
+    );
+    return byPkg;
   };
 }
 
-/** Game rows' `app` as { app_name, pkg_name } (list) or as the app name (export); names read once. */
-export function gameApps(app: FastifyInstance, asObject: boolean): Decorate {
-  let byPkg: Map<string, string> | undefined;
+/** Game export chunks column by column: `app` as the app's name (else its package). */
+export function gameAppColumn(app: FastifyInstance): DecorateColumns {
+  const names = appNamesByPackage(app);
+  return async (chunk) => {
+    const pkgs = chunk.columns.app;
+    if (!chunk.rowCount || !pkgs) return;
+    const byPkg = await names();
+    chunk.columns.app = pkgs.map((p) => byPkg.get(String(p)) ?? String(p));
+  };
+}
+
+/** Game list rows' `app` as { app_name, pkg_name } (the name: the package's app, else the package). */
+export function gameApps(app: FastifyInstance): Decorate {
+  const names = appNamesByPackage(app);
   return async (rows) => {
     if (!rows.length || !('app' in (rows[0] ?? {}))) return;
-    byPkg ??= new Map((await visibleSdkApps(app.db, { all: true })).map((a) => [a.package_name, a.app_name]));
+    const byPkg = await names();
     for (const r of rows) {
       const pkg = String(r.app);
-      const name = byPkg.get(pkg) ?? pkg;
-      (r as Record<string, unknown>).app = asObject ? { app_name: name, pkg_name: pkg } : name;
+      (r as Record<string, unknown>).app = { app_name: byPkg.get(pkg) ?? pkg, pkg_name: pkg };
     }
   };
 }

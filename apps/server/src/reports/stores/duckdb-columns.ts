@@ -53,13 +53,12 @@ export function columnValues(vector: DuckDBVector, fallback: (v: unknown) => Rep
   const n = vector.itemCount;
   const out: ReportValue[] = new Array(n);
   const id = vector.type.typeId;
-  if (vector instanceof DuckDBDecimal16Vector || vector instanceof DuckDBDecimal32Vector) {
-    const divisor = 10 ** vector.type.scale;
-    for (let i = 0; i < n; i++) {
-      const s = vector.getScaledValue(i);
-      out[i] = s === null ? null : decimalNumber(s, divisor);
-    }
-  } else if (vector instanceof DuckDBDecimal64Vector || vector instanceof DuckDBDecimal128Vector) {
+  if (
+    vector instanceof DuckDBDecimal16Vector ||
+    vector instanceof DuckDBDecimal32Vector ||
+    vector instanceof DuckDBDecimal64Vector ||
+    vector instanceof DuckDBDecimal128Vector
+  ) {
     const divisor = 10 ** vector.type.scale;
     for (let i = 0; i < n; i++) {
       const s = vector.getScaledValue(i);

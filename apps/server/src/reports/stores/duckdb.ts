@@ -39,7 +39,7 @@ import type {
   ReportValue,
   WriteRunner,
 } from '../store.ts';
-import { chunkSlices } from './duckdb-columns.ts';
+import { chunkSlices, plainBigInt } from './duckdb-columns.ts';
 import { createStatementCache, type StatementCache, type StatementCacheStats } from './statement-cache.ts';
 
 /**
@@ -351,11 +351,7 @@ function toPlainRow(row: Record<string, unknown>): ReportResultRow {
 
 function toPlainValue(v: unknown): ReportValue {
   if (v === null || v === undefined) return null;
-  if (typeof v === 'bigint') {
-    return v <= BigInt(Number.MAX_SAFE_INTEGER) && v >= BigInt(Number.MIN_SAFE_INTEGER)
-      ? Number(v)
-      : v.toString();
-  }
+  if (typeof v === 'bigint') return plainBigInt(v);
   if (v instanceof Date) return v.toISOString().slice(0, 10);
   if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') return v;
   // Streamed chunks carry DuckDB value objects: decimals convert to numbers, dates to yyyy-MM-dd.
