@@ -53,6 +53,33 @@ export async function pickOption(page: Page, testId: string, option: string) {
 }
 
 /**
+ * Picks `option` in the antd select `data-testid=testId` (single or multiple) and waits until the select
+ * shows it among its chosen values. On a loaded machine a click can land while the dropdown is still
+ * sliding in and choose nothing: the option is clicked again, only while it is not chosen (a second
+ * click on a chosen option of a multiple select would take it out), at most 3 times.
+ */
+export async function pickShownOption(page: Page, testId: string, option: string) {
+  const select = page.locator(`[data-testid=${testId}]`);
+  const item = page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: option })
+    .first();
+  // The dropdown renders in a portal outside the select: text inside the select is a chosen value.
+  const chosen = select.filter({ hasText: option });
+  for (let attempt = 1; ; attempt++) {
+    if (!(await item.isVisible())) await select.click();
+    await item.click();
+    const shown = await chosen
+      .waitFor({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (shown) return;
+    if (attempt === 3)
+      throw new Error(`select ${testId}: "${option}" was clicked 3 times and is not shown as chosen`);
+  }
+}
+
+/**
  * Opens the antd cascader `data-testid=testId` and walks `path` (one option text per column). A
  * column's click can land while the dropdown is still sliding in (a loaded machine), which leaves the
  * next column unopened: each step is clicked again until the next column shows its option (3 tries).

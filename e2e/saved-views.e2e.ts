@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './browser.ts';
-import { pageIn, pickOption, sessionToken, signIn } from './journey.ts';
+import { pageIn, pickOption, pickShownOption, sessionToken, signIn } from './journey.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -101,11 +101,19 @@ describe.each(['zh', 'en'] as const)('saved views and scheduled reports (%s)', (
   it('mails the view to a member as CSV with the rows of the member’s own export', async () => {
     await page.goto(`${baseUrl}/report/schedules`);
     await page.locator('[data-testid=schedule-create]').click();
-    await pickOption(page, 'schedule-view', VIEW);
-    await pickOption(page, 'schedule-recipients', 'member@example.com');
-    await page.keyboard.press('Escape');
+    await pickShownOption(page, 'schedule-view', VIEW);
+    await pickShownOption(page, 'schedule-recipients', 'member@example.com');
+    // The recipients' dropdown stays open after a pick: a click on the dialog's title closes it (Escape
+    // would close the dialog itself when the dropdown had already closed).
+    await page.locator('.ant-modal-title').click();
     await page.locator('.ant-modal label').filter({ hasText: 'CSV' }).click();
     await page.locator('.ant-modal-footer .ant-btn-primary').click();
+    await page
+      .locator('.ant-modal')
+      .waitFor({ state: 'hidden' })
+      .catch(async () => {
+        throw new Error(`the schedule dialog stayed open: ${await page.locator('.ant-modal').textContent()}`);
+      });
     const row = page.locator('tr').filter({ hasText: VIEW });
     await row.waitFor();
     const since = Date.now() - 1000;
