@@ -1,7 +1,9 @@
 /**
  * Import boundaries (issue 15 item 4; architecture.md "imports run one way"), checked by `npm test`:
- * - no cycle anywhere (issue 24 item 5): in every folder of the apps, the contracts, e2e/, bench/ and
- *   scripts/, no file reaches itself through its imports, type-only imports included;
+ * - no cycle anywhere (issue 24 item 5): in every folder of the apps (the web's build files beside
+ *   src/ and the server's drizzle.config.ts too), the contracts, e2e/, bench/, scripts/ and the root
+ *   vitest.config.ts, no file reaches itself through its imports, type-only imports included (the
+ *   paths are those of `npm run deps` and scripts/test.mjs);
  * - server: db and lib at the bottom, then plugins, then the report engine (src/reports) and the
  *   modules; no layer imports one above it, and production code never imports test helpers;
  * - web: lib and components never import a feature or the app shell, no feature imports another, and

@@ -4,7 +4,8 @@
  * imports included, and web production code importing a test helper. `npm run deps` applies the same
  * rules to the repository itself.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 
 const require = createRequire(import.meta.url);
 const config = require('../.dependency-cruiser.cjs') as { forbidden: unknown[] };
+const root = path.resolve(import.meta.dirname, '..');
 
 /**
  * Writes `files` (path → source) under a fresh directory and answers the violations as
@@ -69,5 +71,24 @@ describe('import boundaries', () => {
       'server-production-imports-test: apps/server/src/modules/reports/kinds.ts → apps/server/src/test/xlsx.ts',
       'web-production-imports-test: apps/web/src/lib/format.ts → apps/web/src/test/render-app.ts',
     ]);
+  });
+
+  it('`npm run deps` (and so `npm test`) cruises every source file of the repository', () => {
+    const script = (
+      JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+        scripts: { deps: string };
+      }
+    ).scripts.deps;
+    const args = script.split(/\s+/);
+    const paths = args.slice(1, args.indexOf('--config'));
+    const sources = execFileSync('git', ['ls-files', '*.ts', '*.tsx', '*.mts', '*.mjs', '*.cjs', '*.js'], {
+      cwd: root,
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter((f) => f !== '' && f !== '.dependency-cruiser.cjs');
+    const outside = sources.filter((f) => !paths.some((p) => f === p || f.startsWith(`${p}/`)));
+    expect(args[0]).toBe('depcruise');
+    expect(outside).toEqual([]);
   });
 });

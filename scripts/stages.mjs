@@ -11,8 +11,8 @@ import path from 'node:path';
 
 /**
  * A stage record: `name`, wall time `seconds` (one decimal), `ok` (false for the stage that stopped
- * the run), and `load` = os.loadavg() [1, 5, 15 min] read when it ended.
- * and, for a stage of commands run side by side, their own wall times as `parts`.
+ * the run), `load` = os.loadavg() [1, 5, 15 min] read when it ended, and, for a stage of commands
+ * run side by side, their own wall times as `parts`.
  * @typedef {{ name: string, seconds: number, ok: boolean, load: number[], parts?: { name: string, seconds: number }[] }} Stage
  */
 

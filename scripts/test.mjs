@@ -7,7 +7,7 @@
  * bench/out/test-stages.json (scripts/stages.mjs; `npm run bench:suite` runs this and shows them).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDeps, ensureServerBuild, ensureWebBuild, root, run } from './ensure.mjs';
 import { runConcurrently, stageTimer } from './stages.mjs';
@@ -16,28 +16,17 @@ const timer = stageTimer({ file: path.join(root, 'bench/out/test-stages.json') }
 // A failing command exits the process (ensure.mjs `run`): the table still shows how far it got.
 process.on('exit', () => timer.finish(false));
 const stage = timer.time;
+/** `npm run deps`: `depcruise <paths> --config .dependency-cruiser.cjs`. */
+const depsScript = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.deps;
 
 stage('install', () => ensureDeps());
 // Lint, import boundaries and the four type checks are independent: two at a time on the 2-core
 // machines (each is one process), output held per command (scripts/stages.mjs).
 const checks = [
   { name: 'biome', cmd: 'npx', args: ['biome', 'check', '.'] },
-  // Import boundaries: layers run one way, no feature imports another, no cycle anywhere (.dependency-cruiser.cjs).
-  {
-    name: 'depcruise',
-    cmd: 'npx',
-    args: [
-      'depcruise',
-      'apps/server/src',
-      'apps/web/src',
-      'packages/contracts/src',
-      'e2e',
-      'bench',
-      'scripts',
-      '--config',
-      '.dependency-cruiser.cjs',
-    ],
-  },
+  // Import boundaries: layers run one way, no feature imports another, no cycle anywhere
+  // (.dependency-cruiser.cjs), over the paths of package.json's `deps` script (one list for both).
+  { name: 'depcruise', cmd: 'npx', args: depsScript.split(/\s+/) },
   ...['apps/server', 'apps/web', 'e2e', 'packages/contracts'].map((project) => ({
     name: `tsc ${project}`,
     cmd: 'npx',

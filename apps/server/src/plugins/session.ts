@@ -3,9 +3,9 @@
  * `app.authenticate` runs at onRequest on routes whose caller is 'session' (plugins/route-callers.ts); it loads the caller into `request.user` or answers 603 (no
  * token), 20003 (unknown, expired or revoked token) or 20005 (user inactivated or deleted).
  *
- * OWNER: passport work fills in the implementation; other modules only use the types and hooks.
+ * The hook itself is plugins/session-impl.ts; other modules use only the types and `currentUser` here.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CallerGrants } from './session-store.ts';
 
 /** The signed-in caller, loaded fresh from the store on every request. */
@@ -45,5 +45,3 @@ export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new Error('currentUser() on a route without app.authenticate');
   return request.user;
 }
-
-export type SessionPluginDeps = { app: FastifyInstance };

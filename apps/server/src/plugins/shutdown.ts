@@ -8,7 +8,7 @@
  *    the remaining connections, then runs the onClose hooks (report store, accounts store, Redis, mail);
  * 3. after `graceMs` (SHUTDOWN_GRACE_MS, default 25 s: below the usual 30 s kill timeout of process
  *    managers), the connections still open are destroyed: an export cut there ends as an aborted
- *    download (never a silently short file, reports/export-writer.ts), and the close completes.
+ *    download (never a silently short file, reports/export/export-writer.ts), and the close completes.
  * Resolves when the app is closed; rejects when an onClose hook fails.
  */
 import type { FastifyInstance } from 'fastify';

@@ -4,7 +4,7 @@
  * (common:menu.*, the server menu's `key`, contracts `menuKeys`), sidebar icon and access rule. The
  * report screens are those the report registry declares, one route each (contracts report-registry). The
  * router, the sidebar, the navbar, the home shortcuts and the fallback menu all read it
- * (lib/route-access.ts derives what a user has; app/route-table.tsx resolves the screens).
+ * (lib/access.ts derives what a user has; app/route-table.tsx resolves the screens).
  *
  * Screens are named, not imported: lib/ may not import a feature (.dependency-cruiser.cjs), so
  * `screen` is a module path under src/features/ without extension, which the app shell resolves

@@ -1,8 +1,8 @@
 /**
  * Account sign-in routes, the `/v1/passport` group (spec §7 Account, api-contract §4–6): the JWE
  * public key, math captchas, login and logout, plus (credential-routes.ts) emailed codes, password
- * reset, sign-up and password change. Thin: the work is in keys.ts, captcha.ts, login.ts and
- * sessions.ts.
+ * reset, sign-up and password change. Thin: the work is in plugins/keys.ts, captcha.ts, login.ts,
+ * plugins/session-store.ts and sessions/sign-in.ts.
  */
 import { endpoints } from '@portal/contracts/endpoints.ts';
 import type { FastifyInstance } from 'fastify';

@@ -20,7 +20,7 @@ import { dialects } from '../../reports/sql-dialect.ts';
 import { type ReportParams, streamColumns } from '../../reports/store.ts';
 import { createReportFixture, type ReportFixture, YESTERDAY } from '../../test/report-fixture.ts';
 import { reportSuiteTimeout, testStorePairs } from '../../test/test-app.ts';
-import { xlsxShown } from './xlsx-shown.ts';
+import { xlsxShown } from '../../test/xlsx-shown.ts';
 
 type Cell = string | number | null;
 type Row = Record<string, unknown>;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorFields } from '../../test/json-caller.ts';
 import { createReportFixture, type ReportFixture, YESTERDAY } from '../../test/report-fixture.ts';
 import { reportSuiteTimeout, testStorePairs } from '../../test/test-app.ts';
-import { xlsxShown } from './xlsx-shown.ts';
+import { xlsxShown } from '../../test/xlsx-shown.ts';
 
 type Row = Record<string, unknown>;
 const { sdkList, rtbList, affiliateList, rejectList, gameList, gxList, statColumns, trend } =

@@ -76,7 +76,7 @@ function useInvalidate() {
   return () =>
     Promise.all([
       client.invalidateQueries({ queryKey: ['apps'] }),
-      client.invalidateQueries({ queryKey: ['adpos'] }),
+      client.invalidateQueries({ queryKey: ['placements'] }),
     ]);
 }
 

@@ -38,7 +38,7 @@ export function useDecide() {
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: ['apps'] }),
-        client.invalidateQueries({ queryKey: ['adpos'] }),
+        client.invalidateQueries({ queryKey: ['placements'] }),
       ]),
   });
 }

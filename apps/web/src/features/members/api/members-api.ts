@@ -29,7 +29,7 @@ export function fetchUsers(filter: UsersFilter): Promise<MembersListPage> {
 /** The member list query (keeps the previous page while the next loads). */
 export function useUsers(filter: UsersFilter) {
   return useQuery({
-    queryKey: ['company-users', filter],
+    queryKey: ['members', filter],
     queryFn: () => fetchUsers(filter),
     placeholderData: keepPreviousData,
   });
@@ -38,7 +38,7 @@ export function useUsers(filter: UsersFilter) {
 /** GET /v1/company/roles: 70 shown, 67 and 68 assignable. */
 export function useRoles() {
   return useQuery({
-    queryKey: ['company-roles'],
+    queryKey: ['member-roles'],
     queryFn: () => callEndpoint(membersEndpoints.roles),
     staleTime: 10 * 60_000,
   });
@@ -46,7 +46,7 @@ export function useRoles() {
 
 function useInvalidateUsers() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: ['company-users'] });
+  return () => client.invalidateQueries({ queryKey: ['members'] });
 }
 
 /** PUT /v1/company/users/status: approve (3→1), inactivate (1→2), reactivate (2→1). */

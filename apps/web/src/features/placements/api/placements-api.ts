@@ -20,7 +20,7 @@ export type PlacementQuery = {
 /** `GET /v1/adpos`: one page. */
 export function usePlacementList(query: PlacementQuery) {
   return useQuery({
-    queryKey: ['adpos', 'list', query],
+    queryKey: ['placements', 'list', query],
     queryFn: () => callEndpoint(placementsEndpoints.list, { query }),
     placeholderData: keepPreviousData,
   });
@@ -29,7 +29,7 @@ export function usePlacementList(query: PlacementQuery) {
 /** `GET /v1/adpos/type` for SDK publishers: styles and their content types. */
 export function useAdStyles() {
   return useQuery({
-    queryKey: ['adpos', 'type', 1],
+    queryKey: ['placements', 'type', 1],
     queryFn: () => callEndpoint(placementsEndpoints.types, { query: { publisher_type: 1 } }),
     staleTime: 3600_000,
   });
@@ -54,7 +54,7 @@ function useInvalidate() {
   const client = useQueryClient();
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: ['adpos'] }),
+      client.invalidateQueries({ queryKey: ['placements'] }),
       client.invalidateQueries({ queryKey: ['apps'] }),
     ]);
 }
@@ -83,7 +83,7 @@ export function usePlacementStatus() {
 /** `GET /v1/adpos/integration`: the integration panel of ad slot `placementId` (null: nothing asked). */
 export function usePlacementIntegration(placementId: number | null) {
   return useQuery({
-    queryKey: ['adpos', 'integration', placementId],
+    queryKey: ['placements', 'integration', placementId],
     queryFn: () => callEndpoint(placementsEndpoints.integration, { query: { adpos_id: placementId ?? 0 } }),
     enabled: placementId !== null,
   });
