@@ -51,7 +51,7 @@ import { health } from './plugins/health.ts';
 import { housekeeping } from './plugins/housekeeping.ts';
 import { jobsPlugin } from './plugins/jobs/plugin.ts';
 import { type KeyRing, openKeyRing } from './plugins/key-ring.ts';
-import { logSerializers, redactPaths } from './plugins/logging.ts';
+import { logSerializers, redactPaths, stdoutLogDestination } from './plugins/logging.ts';
 import { metrics } from './plugins/metrics.ts';
 import { registerNulGuard } from './plugins/nul-guard.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
@@ -107,7 +107,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             level: config.logLevel,
             redact: { paths: redactPaths, censor: '[redacted]' },
             serializers: logSerializers,
-            ...(opts.logStream ? { stream: opts.logStream } : {}),
+            stream: opts.logStream ?? stdoutLogDestination(),
           },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
