@@ -16,7 +16,7 @@ import { PassThrough } from 'node:stream';
 import type { Lang } from '@portal/contracts/codes.ts';
 import { UserStatus } from '@portal/contracts/constants.ts';
 import { schedulableKinds } from '@portal/contracts/report-views.ts';
-import { type ReportKind, reportCatalogues } from '@portal/contracts/reports-kinds.ts';
+import type { ReportKind } from '@portal/contracts/reports-kinds.ts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { dataPermissions, userRoles, users } from '../../db/schema/users.ts';
@@ -28,8 +28,13 @@ import { streamColumns } from '../../reports/store.ts';
 import { requireReport } from '../permission/report-access.ts';
 import type { Ctx, Resolved } from '../reports/kind-queries.ts';
 import { type KindQuery, kindRuns } from '../reports/kind-runs.ts';
-import { catalogueTitle, exportFileName, reportClock, sdkAppNameColumn } from '../reports/report-context.ts';
-import { exportColumns } from '../reports/report-service.ts';
+import {
+  appNameKinds,
+  exportFileName,
+  kindExportColumns,
+  reportClock,
+  sdkAppNameColumn,
+} from '../reports/report-context.ts';
 
 /** A send that retrying cannot fix; recorded as the run's result. */
 export class SendRefused extends Error {}
@@ -59,8 +64,6 @@ type Exporter = {
   schema: KindQuery['schema'];
   /** A saved query read with `schema`: how it resolves (as its first page), or null when it no longer parses. */
   read: (query: Record<string, string>) => ((c: Ctx) => Promise<Resolved>) | null;
-  /** Rows get `app_name` beside `app_key` (the SDK report's attachments). */
-  sdk?: boolean;
 };
 
 /**
@@ -75,7 +78,7 @@ export const exporters: Partial<Record<ReportKind, Exporter>> = Object.fromEntri
       const found = q.read(query);
       return 'resolve' in found ? found.resolve : null;
     };
-    return [[kind, { schema: q.schema, read, sdk: kind === 'sdk' }]];
+    return [[kind, { schema: q.schema, read }]];
   }),
 );
 
@@ -191,14 +194,8 @@ export async function buildAttachment(
     if (err instanceof AppError) throw new SendRefused(`the saved view's query was refused (${err.code})`);
     throw err;
   }
-  const fields = exporter.sdk ? r.shown.flatMap((f) => (f === 'app_key' ? [f, 'app_name'] : [f])) : r.shown;
-  const columns = exportColumns(
-    fields,
-    r.sent,
-    view.query.titles,
-    catalogueTitle(reportCatalogues[kind], opts.lang),
-  );
-  const decorate = exporter.sdk ? sdkAppNameColumn(app, opts.lang) : undefined;
+  const columns = kindExportColumns(kind, r, view.query.titles, opts.lang);
+  const decorate = appNameKinds.has(kind) ? sdkAppNameColumn(app, opts.lang) : undefined;
   const { limit: _l, offset: _o, ...all } = r.query;
   const slot = await app.reportLanes.acquire('export', { timeoutMs: app.config.reportExportTimeoutMs });
   try {

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { DataPermissionType } from '@portal/contracts/constants.ts';
 import { type EndpointBody, endpoints } from '@portal/contracts/endpoints.ts';
 import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema/jobs.ts';
 import { notifications } from '../../db/schema/notifications.ts';
@@ -200,6 +201,60 @@ describe.each(testDbKinds)('scheduled reports on %s', (db) => {
     // The member sees fewer rows than the admin: the admin's data never reaches the member.
     expect(member.split('\r\n').length).toBeLessThan(admin.split('\r\n').length);
     await remove(f.tokens.demo, s.id);
+  });
+
+  it('an RTB attachment is the recipient’s own RTB export: app names, countries by name, typed cells', async () => {
+    const query = {
+      preset: 'last_7_days',
+      fields: 'dt,app_key,country,revenue',
+      titles: 'Date,App,Country,Revenue',
+    };
+    const view = await f.callEndpoint(
+      v.create,
+      { body: { kind: 'rtb', name: 'RTB by country', shared: false, query } },
+      f.tokens.other,
+    );
+    const s = await f.callEndpoint(
+      v.createSchedule,
+      {
+        body: {
+          view_id: view.id,
+          frequency: 'daily',
+          hour: 13,
+          timezone: 'UTC',
+          recipients: ['other@example.com'],
+          format: 'xlsx',
+        },
+      },
+      f.tokens.other,
+    );
+    const mails: Mail[] = [];
+    expect(await work(capture(mails))).toEqual(['done']);
+    const exported = await f.app.inject({
+      method: 'GET',
+      url: '/v1/report/export/rtb',
+      query: { ...query, format: 'xlsx' },
+      headers: { token: f.tokens.other, 'accept-language': 'en' },
+    });
+    expect(exported.statusCode).toBe(200);
+    /** Every row of every sheet, as exceljs reads the cells back. */
+    const cells = async (file: Buffer) => {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(file as unknown as ArrayBuffer);
+      return book.worksheets.flatMap((sheet) =>
+        sheet.getSheetValues().flatMap((row) => (Array.isArray(row) ? [row.slice(1)] : [])),
+      );
+    };
+    const attachment = mails[0]?.attachments?.[0]?.content;
+    if (!attachment) throw new Error('no attachment');
+    const [head, ...rows] = await cells(attachment);
+    expect(await cells(exported.rawPayload)).toEqual([head, ...rows]);
+    expect(head).toEqual(['Date', 'App', 'App name', 'Country', 'Revenue']);
+    expect(rows.length).toBeGreaterThan(0);
+    // Countries by name (the export's labels), dates as dates: the page's cells, not the stored codes.
+    expect(rows.filter((r) => /^[A-Z]{2}$/.test(String(r[3])))).toEqual([]);
+    expect(rows.every((r) => r[0] instanceof Date)).toBe(true);
+    await remove(f.tokens.other, s.id);
   });
 
   it('two instances racing send each recipient once, and a later pass sends nothing more', async () => {

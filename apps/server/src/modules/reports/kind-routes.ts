@@ -7,12 +7,11 @@
  * resolves the kind's query within the caller's scope (declared-query.ts for the kinds that declare
  * it in the report registry, kind-queries.ts for the others).
  */
-import { type ReportKind, reportCatalogues, reportKinds } from '@portal/contracts/reports-kinds.ts';
+import { type ReportKind, reportKinds } from '@portal/contracts/reports-kinds.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint-route.ts';
 import { ok } from '../../lib/route-schema.ts';
-import { typedColumns } from '../../reports/export/export-labels.ts';
 import type { ExportFormat } from '../../reports/export/export-writer.ts';
 import { dataUntil } from './data-until.ts';
 import { gameRoutes } from './game-routes.ts';
@@ -20,37 +19,26 @@ import type { Ctx, Resolved } from './kind-queries.ts';
 import { kindRuns } from './kind-runs.ts';
 import { rejectRoutes } from './reject-routes.ts';
 import {
-  catalogueTitle,
+  appNameKinds,
   compareOf,
   exportFileName,
+  kindExportColumns,
   reportContext,
   sdkAppNameColumn,
   sdkAppNames,
 } from './report-context.ts';
-import { exportColumns, runList, sendExport } from './report-service.ts';
+import { runList, sendExport } from './report-service.ts';
 
-/**
- * What a kind's list and export routes add to the defaults: rows labelled with `app_name` beside
- * `app_key` (SDK and RTB, names from the accounts store), and the list's OpenAPI description. A kind
- * without an entry gets neither.
- */
-type RouteExtras = { appNames?: boolean; description?: string };
-
-const extras: Partial<Record<ReportKind, RouteExtras>> = {
-  sdk: {
-    appNames: true,
-    description:
-      'Rows grouped by the dimensions among `fields`; rates are ratios of sums. Default order dt desc, ' +
-      'then hour desc; an `order` on a field that is not selected is ignored. `app_key` is ' +
-      'intersected with what the caller may see.',
-  },
-  rtb: {
-    appNames: true,
-    description:
-      'Rows carry `app_name` beside `app_key` when `app_key` is shown (null for a key the accounts ' +
-      'store does not know); names only of keys in the rows the caller may see.',
-  },
-  gx: { description: 'App report: yyyy-MM-dd dates, page size 50.' },
+/** The OpenAPI description of a kind's list, where the defaults need one. */
+const descriptions: Partial<Record<ReportKind, string>> = {
+  sdk:
+    'Rows grouped by the dimensions among `fields`; rates are ratios of sums. Default order dt desc, ' +
+    'then hour desc; an `order` on a field that is not selected is ignored. `app_key` is ' +
+    'intersected with what the caller may see.',
+  rtb:
+    'Rows carry `app_name` beside `app_key` when `app_key` is shown (null for a key the accounts ' +
+    'store does not know); names only of keys in the rows the caller may see.',
+  gx: 'App report: yyyy-MM-dd dates, page size 50.',
 };
 
 /** What an export handler reads of its (already validated) query beside the kind's own filters. */
@@ -64,7 +52,7 @@ function listOptions(kind: ReportKind) {
   return {
     tags: ['reports'],
     summary: `${kind} report: one page of grouped rows, their count and the totals row`,
-    description: extras[kind]?.description,
+    description: descriptions[kind],
   };
 }
 
@@ -95,7 +83,7 @@ export async function kindRoutes(fastify: FastifyInstance) {
         reply,
         r.def,
         r.query,
-        extras[kind]?.appNames ? sdkAppNames(app, c.lang) : undefined,
+        appNameKinds.has(kind) ? sdkAppNames(app, c.lang) : undefined,
         compareOf(kind, r),
       ),
       dataUntil(app, reply, r.def, c.yesterday, c.zone),
@@ -112,17 +100,11 @@ export async function kindRoutes(fastify: FastifyInstance) {
     resolve: (c: Ctx) => Promise<Resolved>,
   ) {
     const c = await reportContext(app, request, kind);
-    const appNames = extras[kind]?.appNames === true;
+    const appNames = appNameKinds.has(kind);
     const r = await resolve(c);
-    const title = catalogueTitle(reportCatalogues[kind], c.lang);
     // `titles` name the requested fields by position; the app_name column (SDK, RTB) is the
     // server's own, added after app_key (titled as sent, else by its catalogue title).
-    const fields = appNames ? r.shown.flatMap((f) => (f === 'app_key' ? [f, 'app_name'] : [f])) : r.shown;
-    const columns = typedColumns(
-      exportColumns(fields, r.sent, q.titles, title),
-      reportCatalogues[kind],
-      c.lang,
-    );
+    const columns = kindExportColumns(kind, r, q.titles, c.lang);
     return sendExport(app, reply, {
       def: r.def,
       query: r.query,

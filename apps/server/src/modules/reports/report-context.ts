@@ -8,15 +8,17 @@ import { reportYesterday, reportZoneOf } from '@portal/contracts/report-clock.ts
 import { reportAppName } from '@portal/contracts/report-labels.ts';
 import { reportRegistry } from '@portal/contracts/report-registry/index.ts';
 import type { CatalogueField } from '@portal/contracts/reports.ts';
-import { exportFileNames, type ReportKind } from '@portal/contracts/reports-kinds.ts';
+import { exportFileNames, type ReportKind, reportCatalogues } from '@portal/contracts/reports-kinds.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestLang } from '../../lib/request-lang.ts';
 import { currentUser, type SessionUser } from '../../plugins/session.ts';
+import { typedColumns } from '../../reports/export/export-labels.ts';
+import type { ExportColumn } from '../../reports/export/export-writer.ts';
 import type { ReportZone } from '../../reports/zone-shift.ts';
 import { requireReport } from '../permission/report-access.ts';
 import { cachedAppNames, visibleSdkApps } from '../permission/scope.ts';
 import type { Ctx, Resolved } from './kind-queries.ts';
-import type { Decorate, DecorateColumns } from './report-service.ts';
+import { type Decorate, type DecorateColumns, exportColumns } from './report-service.ts';
 
 /** The caller's context for `kind`; throws 601/402 unless the report is permitted. */
 export async function reportContext(
@@ -60,6 +62,32 @@ export const catalogueTitle = (catalogue: CatalogueField[], lang: Lang) => (fiel
       ? '应用名称'
       : 'App name'
     : (catalogue.find((c) => c.field === field)?.title[lang] ?? field);
+
+/** Kinds whose rows carry `app_name` beside `app_key`, named from the accounts store: SDK and RTB. */
+export const appNameKinds: ReadonlySet<ReportKind> = new Set<ReportKind>(['sdk', 'rtb']);
+
+/**
+ * The columns of `kind`'s export of `r` in `lang`, for the export route and a scheduled attachment
+ * alike (issue 22 item 7: the attachment is the recipient's own export): the shown fields with
+ * `app_name` after `app_key` for appNameKinds, each titled as sent in `titles` (by position) else by
+ * its catalogue title, with its cell type and value labels (countries, ad styles).
+ */
+export function kindExportColumns(
+  kind: ReportKind,
+  r: Resolved,
+  titles: string | undefined,
+  lang: Lang,
+): ExportColumn[] {
+  const fields = appNameKinds.has(kind)
+    ? r.shown.flatMap((f) => (f === 'app_key' ? [f, 'app_name'] : [f]))
+    : r.shown;
+  const catalogue = reportCatalogues[kind];
+  return typedColumns(
+    exportColumns(fields, r.sent, titles, catalogueTitle(catalogue, lang)),
+    catalogue,
+    lang,
+  );
+}
 
 /** The export's file name without extension, UTF-8 and ASCII: `<kind name>_<start>-<end>`. */
 export function exportFileName(kind: keyof typeof exportFileNames, r: Resolved, lang: Lang) {
