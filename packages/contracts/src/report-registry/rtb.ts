@@ -3,6 +3,7 @@
  * with their winning bids, daily facts scoped by channel.
  */
 import { DEFAULT_PAGE_SIZE } from '../constants.ts';
+import { adFunnel } from './ad-funnel.ts';
 import { defineReport, dimension, metric } from './define-report.ts';
 
 export const rtbReport = defineReport({
@@ -14,17 +15,17 @@ export const rtbReport = defineReport({
     dimension('placement_name', 'string', '广告位名称', 'Placement name', { key: 'placement_name' }),
     dimension('placement_type', 'string', '广告类型', 'Ad style', { key: 'placement_type', cast: 'integer' }),
     dimension('country', 'string', '国家/地区', 'Country', { key: 'country' }),
-    metric('request', 'int', '请求数', 'Requests', { sum: 'request' }),
-    metric('response', 'int', '填充数', 'Responses', { sum: 'response' }),
-    metric('fill_rate', 'percent', '填充率', 'Fill rate', { ratio: ['response', 'request'] }),
+    adFunnel.request,
+    adFunnel.response,
+    adFunnel.fill_rate,
     metric('winning_bid', 'int', '竞价成功数', 'Winning bids', { sum: 'winning_bid' }),
     metric('win_rate', 'percent', '竞价成功率', 'Win rate', { ratio: ['winning_bid', 'response'] }),
-    metric('impression', 'int', '展示数', 'Impressions', { sum: 'impression' }),
-    metric('impression_rate', 'percent', '展示率', 'Impression rate', { ratio: ['impression', 'response'] }),
-    metric('click', 'int', '点击数', 'Clicks', { sum: 'click' }),
-    metric('ctr', 'percent', '点击率', 'CTR', { ratio: ['click', 'impression'] }),
-    metric('revenue', 'money', '收入 ($)', 'Revenue ($)', { sum: 'revenue' }),
-    metric('ecpm', 'money', 'eCPM ($)', 'eCPM ($)', { ratio: ['revenue', 'impression'], scale: 1000 }),
+    adFunnel.impression,
+    adFunnel.impression_rate,
+    adFunnel.click,
+    adFunnel.ctr,
+    adFunnel.revenue,
+    adFunnel.ecpm,
   ],
   facts: { grain: 'daily', sources: ['rtb'] },
   // One network at most (spec §2), within the caller's RTB channels.

@@ -3,7 +3,8 @@
  * hourly facts. Rates are ratios of sums over the group; eCPM is revenue × 1000 / impressions.
  */
 import { DEFAULT_PAGE_SIZE } from '../constants.ts';
-import { defineReport, dimension, metric } from './define-report.ts';
+import { adFunnel } from './ad-funnel.ts';
+import { defineReport, dimension } from './define-report.ts';
 
 export const sdkReport = defineReport({
   kind: 'sdk',
@@ -15,15 +16,15 @@ export const sdkReport = defineReport({
     dimension('placement_name', 'string', '广告位名称', 'Placement name', { key: 'placement_name' }),
     dimension('ad_style', 'string', '广告类型', 'Ad style', { key: 'ad_style', cast: 'integer' }),
     dimension('geo', 'string', '国家/地区', 'Country', { key: 'geo' }),
-    metric('request', 'int', '请求数', 'Requests', { sum: 'request' }),
-    metric('response', 'int', '填充数', 'Responses', { sum: 'response' }),
-    metric('fill_rate', 'percent', '填充率', 'Fill rate', { ratio: ['response', 'request'] }),
-    metric('impression', 'int', '展示数', 'Impressions', { sum: 'impression' }),
-    metric('impression_rate', 'percent', '展示率', 'Impression rate', { ratio: ['impression', 'response'] }),
-    metric('click', 'int', '点击数', 'Clicks', { sum: 'click' }),
-    metric('ctr', 'percent', '点击率', 'CTR', { ratio: ['click', 'impression'] }),
-    metric('revenue', 'money', '收入 ($)', 'Revenue ($)', { sum: 'revenue' }),
-    metric('ecpm', 'money', 'eCPM ($)', 'eCPM ($)', { ratio: ['revenue', 'impression'], scale: 1000 }),
+    adFunnel.request,
+    adFunnel.response,
+    adFunnel.fill_rate,
+    adFunnel.impression,
+    adFunnel.impression_rate,
+    adFunnel.click,
+    adFunnel.ctr,
+    adFunnel.revenue,
+    adFunnel.ecpm,
   ],
   facts: { grain: 'hourly', sources: ['sdk'] },
   order: [

@@ -1,0 +1,20 @@
+/**
+ * The ad funnel's metrics, shared by the SDK and RTB reports (spec §3 Report rows): request → response
+ * (fill) → impression → click, with revenue; rates are ratios of sums over the group, eCPM is revenue
+ * × 1000 / impressions. One definition each, so both reports title, type and compute them alike.
+ */
+import { metric } from './define-report.ts';
+
+export const adFunnel = {
+  request: metric('request', 'int', '请求数', 'Requests', { sum: 'request' }),
+  response: metric('response', 'int', '填充数', 'Responses', { sum: 'response' }),
+  fill_rate: metric('fill_rate', 'percent', '填充率', 'Fill rate', { ratio: ['response', 'request'] }),
+  impression: metric('impression', 'int', '展示数', 'Impressions', { sum: 'impression' }),
+  impression_rate: metric('impression_rate', 'percent', '展示率', 'Impression rate', {
+    ratio: ['impression', 'response'],
+  }),
+  click: metric('click', 'int', '点击数', 'Clicks', { sum: 'click' }),
+  ctr: metric('ctr', 'percent', '点击率', 'CTR', { ratio: ['click', 'impression'] }),
+  revenue: metric('revenue', 'money', '收入 ($)', 'Revenue ($)', { sum: 'revenue' }),
+  ecpm: metric('ecpm', 'money', 'eCPM ($)', 'eCPM ($)', { ratio: ['revenue', 'impression'], scale: 1000 }),
+};
