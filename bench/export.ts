@@ -29,10 +29,9 @@
 import { createWriteStream, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { dayNumber, fromDayNumber } from '@portal/contracts/report-dates.ts';
 import ExcelJS from 'exceljs';
-import { openDuckDbStore } from '../apps/server/src/reports/stores/duckdb.ts';
 import { ensureDataset } from './lib/dataset.ts';
+import { pickRange } from './lib/export-range.ts';
 import { httpLogin } from './lib/http-login.ts';
 import { ensurePgAccounts } from './lib/pg.ts';
 import { OPS, queryString } from './lib/queries.ts';
@@ -140,24 +139,6 @@ type Download = {
   peakRssMiB: number;
   sampledPeakRssMiB: number;
 };
-
-/** Days back from `end` whose hourly facts (= full-detail groups) reach `want`; at most 90. */
-async function pickRange(dataDir: string, end: string, want: number): Promise<{ dt: string; rows: number }> {
-  const store = await openDuckDbStore(path.join(dataDir, 'reports.duckdb'));
-  try {
-    const perDay = await store.query('SELECT count(*) AS n FROM sdk_hourly GROUP BY dt ORDER BY dt DESC');
-    let days = 0;
-    let rows = 0;
-    for (const r of perDay) {
-      if (rows >= want || days >= 90) break;
-      rows += Number(r.n);
-      days++;
-    }
-    return { dt: `${fromDayNumber(dayNumber(end) - days + 1)},${end}`, rows };
-  } finally {
-    await store.close();
-  }
-}
 
 async function download(
   url: string,
