@@ -23,14 +23,15 @@
  *
  * --rows: hourly facts of the data set (bench/lib/dataset.ts); --runs: downloads per format.
  * BENCH_SERVER_NODE_OPTIONS: NODE_OPTIONS of the server only (e.g. `--max-old-space-size=160`).
+ * BENCH_SERVER_ENV: more variables of the server only, `NAME=value` separated by spaces (e.g.
+ * `REPORT_STORE_MEMORY_LIMIT=64MB MALLOC_ARENA_MAX=2`: docs/operations.md, "Export memory").
  */
 import { createWriteStream, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { dayNumber, fromDayNumber } from '@portal/contracts/report-dates.ts';
 import ExcelJS from 'exceljs';
-import { openDuckDbStore } from '../apps/server/src/reports/stores/duckdb.ts';
 import { ensureDataset } from './lib/dataset.ts';
+import { pickRange } from './lib/export-range.ts';
 import { httpLogin } from './lib/http-login.ts';
 import { ensurePgAccounts } from './lib/pg.ts';
 import { OPS, queryString } from './lib/queries.ts';
@@ -64,6 +65,17 @@ const FIELDS =
   'dt,hour,app_key,placement_id,geo,request,response,fill_rate,impression,click,ctr,revenue,ecpm';
 const TITLES =
   'Date,Hour,App,Placement,Country,Requests,Responses,Fill rate,Impressions,Clicks,CTR,Revenue,eCPM';
+
+/** `NAME=value NAME2=value2` as variables; throws on a word without `=`. */
+function serverEnvFlags(text = ''): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const i = word.indexOf('=');
+    if (i < 1) throw new Error(`BENCH_SERVER_ENV: "${word}" is not NAME=value`);
+    env[word.slice(0, i)] = word.slice(i + 1);
+  }
+  return env;
+}
 
 /** Share of exceljs' own speed the XLSX export must reach. */
 const CEILING_SHARE = 0.8;
@@ -127,24 +139,6 @@ type Download = {
   peakRssMiB: number;
   sampledPeakRssMiB: number;
 };
-
-/** Days back from `end` whose hourly facts (= full-detail groups) reach `want`; at most 90. */
-async function pickRange(dataDir: string, end: string, want: number): Promise<{ dt: string; rows: number }> {
-  const store = await openDuckDbStore(path.join(dataDir, 'reports.duckdb'));
-  try {
-    const perDay = await store.query('SELECT count(*) AS n FROM sdk_hourly GROUP BY dt ORDER BY dt DESC');
-    let days = 0;
-    let rows = 0;
-    for (const r of perDay) {
-      if (rows >= want || days >= 90) break;
-      rows += Number(r.n);
-      days++;
-    }
-    return { dt: `${fromDayNumber(dayNumber(end) - days + 1)},${end}`, rows };
-  } finally {
-    await store.close();
-  }
-}
 
 async function download(
   url: string,
@@ -245,6 +239,10 @@ async function main() {
     );
     return { ...c, load };
   };
+  if (process.env.BENCH_SERVER_ENV || process.env.BENCH_SERVER_NODE_OPTIONS)
+    console.log(
+      `server settings: ${process.env.BENCH_SERVER_ENV ?? ''} NODE_OPTIONS=${process.env.BENCH_SERVER_NODE_OPTIONS ?? ''}`,
+    );
   const results: unknown[] = [];
   const xlsxRates: number[] = [];
   const params = { dt: range.dt, fields: FIELDS, titles: TITLES };
@@ -253,6 +251,8 @@ async function main() {
       accounts === 'postgres' ? { DATABASE_URL: await ensurePgAccounts() } : {};
     // Node options of the server alone (e.g. --max-old-space-size=160), not of this process.
     if (process.env.BENCH_SERVER_NODE_OPTIONS) env.NODE_OPTIONS = process.env.BENCH_SERVER_NODE_OPTIONS;
+    // Other settings of the server alone (e.g. `REPORT_STORE_MEMORY_LIMIT=64MB MALLOC_ARENA_MAX=2`).
+    Object.assign(env, serverEnvFlags(process.env.BENCH_SERVER_ENV));
     // A fresh server per format: memory a run took is not handed back at once, so a second format on
     // the same server would start from the first one's high-water mark.
     for (const format of flags.formats.split(',')) {
@@ -318,6 +318,8 @@ async function main() {
     dataset: meta,
     query: { fields: FIELDS, dt: range.dt, rows: range.rows },
     runs,
+    serverEnv: process.env.BENCH_SERVER_ENV ?? '',
+    serverNodeOptions: process.env.BENCH_SERVER_NODE_OPTIONS ?? '',
     xlsxWriterAlone: ceilings,
     loads: loads.samples,
     quiet: loads.max() <= 1.5,

@@ -32,15 +32,24 @@ process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);
 const address = await app.listen({ host: '127.0.0.1', port: app.config.port });
 console.log(`BENCH_LISTENING ${address}`);
+// BENCH_MEMORY_LOG=1: every BENCH_MEMORY_LOG_MS (default 1000) ms, the process's memory split and DuckDB's
+// own accounting by tag (duckdb_memory()) on stderr, which lib/server.ts passes through.
 if (process.env.BENCH_MEMORY_LOG) {
   const mb = (n: number) => Math.round(n / 2 ** 20);
-  setInterval(async () => {
-    const m = process.memoryUsage();
-    const d = await app.reportStore
-      .query('SELECT sum(memory_usage_bytes)::BIGINT AS b FROM duckdb_memory()')
-      .catch(() => [{ b: 0 }]);
-    console.error(
-      `MEM rss ${mb(m.rss)} heapUsed ${mb(m.heapUsed)} heapTotal ${mb(m.heapTotal)} external ${mb(m.external)} arrayBuffers ${mb(m.arrayBuffers)} duckdb ${mb(Number(d[0]?.b ?? 0))}`,
-    );
-  }, 1000).unref();
+  setInterval(
+    async () => {
+      const m = process.memoryUsage();
+      const d = await app.reportStore
+        .query(
+          'SELECT tag, memory_usage_bytes::BIGINT AS b FROM duckdb_memory() WHERE memory_usage_bytes > 0 ORDER BY b DESC',
+        )
+        .catch(() => []);
+      const duck = d.reduce((s, r) => s + Number(r.b), 0);
+      const tags = d.map((r) => `${String(r.tag).toLowerCase()} ${mb(Number(r.b))}`).join(', ');
+      console.error(
+        `MEM rss ${mb(m.rss)} heapUsed ${mb(m.heapUsed)} heapTotal ${mb(m.heapTotal)} external ${mb(m.external)} arrayBuffers ${mb(m.arrayBuffers)} duckdb ${mb(duck)} (${tags})`,
+      );
+    },
+    Number(process.env.BENCH_MEMORY_LOG_MS ?? 1000),
+  ).unref();
 }

@@ -42,10 +42,13 @@ export type DbHandle = {
 };
 
 /**
- * The embedded store's buffer cache. PostgreSQL's default (128 MB) is all touched at start inside
- * PGlite's WebAssembly memory; the accounts data is a few MB, so 16 MB holds it with room to spare.
+ * The embedded store's buffer cache, in PGlite's WebAssembly memory (in the server process, and never
+ * handed back). PostgreSQL's default (128 MB) is all touched at start; the accounts data of the 10 M-fact
+ * bench is 8.6 MB of relations in all, its hot tables (sessions, users, apps) far less. Resident
+ * WebAssembly memory after start and a round of reads: 30 MiB at 16 MB, 22 MiB at 8 MB, 18 MiB at 4 MB
+ * (bench/RESULTS.md, issue 26 item 3: export peak RSS).
  */
-const PGLITE_SHARED_BUFFERS = '16MB';
+export const PGLITE_SHARED_BUFFERS = '8MB';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'drizzle');
 
