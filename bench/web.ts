@@ -10,6 +10,8 @@
  *     table; milliseconds from the start of navigation, each run in a fresh browser context (cold
  *     cache), p50/p95 over `--runs` after one warm-up, with the number of list requests each load sent
  *     (issue 26 item 1: one). Target: p50 ≤ 1.0 s on a quiet machine (issue 26; issue 11 asked 1.5 s).
+ *     The same moment is also printed on the page's own clock (navigation start → first row), which
+ *     leaves out the new context's start-up before navigation (0.2-0.4 s on a busy machine).
  *     The last run's request start times are printed, to show the report chunk and the list beside
  *     user_info and menu rather than after them.
  *   - Lighthouse (bench/lib/lighthouse.ts) on /login and /report/sdk (signed in through the spec's `?t=`
@@ -240,6 +242,9 @@ async function main() {
     // Report page: time to the first row, fresh context per run.
     const loadBefore = loadavg();
     const times: number[] = [];
+    // The same moment on the page's own clock (from its navigation start): without the new context's
+    // renderer start-up before navigation, which moves the figure above by ±0.2 s on a busy machine.
+    const pageTimes: number[] = [];
     const listRequests: number[] = [];
     let reportScripts = new Set<string>();
     let timeline = new Map<string, { start: number; end?: number }>();
@@ -247,6 +252,15 @@ async function main() {
       const ctx = await browser.newContext();
       contexts.push(ctx);
       const page = await ctx.newPage();
+      // marks the first row on the page's clock (browser code as text: the bench has no DOM types)
+      await page.addInitScript({
+        content: `new MutationObserver((_m, obs) => {
+          if (document.querySelector(${JSON.stringify(FIRST_ROW)})) {
+            performance.mark('first-row');
+            obs.disconnect();
+          }
+        }).observe(document, { childList: true, subtree: true });`,
+      });
       const scripts = recordScripts(page, origin);
       let t0 = 0;
       const requests = recordTimeline(page, () => t0);
@@ -263,9 +277,11 @@ async function main() {
       });
       await page.waitForSelector(FIRST_ROW, { timeout: PAGE_TIMEOUT_MS });
       const elapsed = performance.now() - t0;
+      const onPage = await page.evaluate(() => performance.getEntriesByName('first-row')[0]?.startTime ?? -1);
       await page.waitForLoadState('networkidle');
       if (i > 0) {
         times.push(elapsed); // the first run warms the server (and the OS file cache)
+        pageTimes.push(onPage);
         listRequests.push(lists);
       }
       reportScripts = scripts;
@@ -275,6 +291,7 @@ async function main() {
     }
     const report = sizes(reportScripts);
     const firstRows = summarize(times);
+    const firstRowsOnPage = summarize(pageTimes);
     const loadAfter = loadavg();
 
     console.log(
@@ -291,6 +308,9 @@ async function main() {
         `${firstRows.p50 <= 1000 ? 'pass' : 'MISS'} (issue 26: p50 ≤ 1000 ms on a quiet machine); ` +
         `list requests per load ${listRequests.join(', ')} (${listRequests.every((n) => n === 1) ? 'one each: pass' : 'MISS: one each'}); ` +
         `load average ${loadBefore} → ${loadAfter}${Math.max(Number(loadBefore.split(' ')[0]), Number(loadAfter.split(' ')[0])) > 1.5 ? ' (NOT quiet: > 1.5)' : ''}`,
+    );
+    console.log(
+      `  on the page's clock (navigation start → first row): p50 ${ms(firstRowsOnPage.p50)} ms, p95 ${ms(firstRowsOnPage.p95)} ms`,
     );
     console.log('last run, request start → end (ms after navigation):');
     for (const p of TIMELINE) {
@@ -333,6 +353,7 @@ async function main() {
       login,
       report,
       firstRows,
+      firstRowsOnPage,
       listRequests,
       runs,
       loadavg: { firstRows: [loadBefore, loadAfter] },

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BOOT_FRAME, LAYOUT_MODULE, landingFile, landingHtml, routeChunks } from './landing-pages.ts';
+import {
+  BOOT_FRAME,
+  LAYOUT_MODULE,
+  landingFile,
+  landingHtml,
+  routeChunks,
+  routeStyles,
+} from './landing-pages.ts';
 
 const SRC = '/repo/apps/web/src';
 const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], isEntry = false) => ({
@@ -57,6 +64,26 @@ describe('landing pages', () => {
       'assets/icons-i.js',
       'assets/screens-s.js',
     ]);
+  });
+
+  it("names the stylesheets those chunks import, each once, and not the entry's", () => {
+    const withCss = chunks.map((c) =>
+      c.fileName === 'assets/reports-g.js' || c.fileName === 'assets/app-layout-l.js'
+        ? { ...c, viteMetadata: { importedCss: new Set(['assets/reports-c.css']) } }
+        : c.isEntry
+          ? { ...c, viteMetadata: { importedCss: new Set(['assets/index-c.css']) } }
+          : c,
+    );
+    expect(routeStyles(withCss, routeChunks(withCss, REPORT, SRC))).toEqual(['assets/reports-c.css']);
+    expect(routeStyles(chunks, routeChunks(chunks, REPORT, SRC))).toEqual([]);
+  });
+
+  it("links the stylesheets after the app's own, at normal priority, before the chunks", () => {
+    const html = landingHtml(INDEX, ['assets/reports-g.js'], '/', undefined, ['assets/reports-c.css']);
+    const at = (s: string) => html.indexOf(s);
+    const sheet = '<link rel="stylesheet" crossorigin href="/assets/reports-c.css">';
+    expect(at(sheet)).toBeGreaterThan(at('href="/assets/index-c.css"'));
+    expect(at(sheet)).toBeLessThan(at('href="/assets/reports-g.js"'));
   });
 
   it('names nothing for a screen without a chunk', () => {

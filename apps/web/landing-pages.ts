@@ -12,6 +12,8 @@
  *     statically), read off the bundle, so the list follows the code and is never kept by hand. They
  *     (and the entry) are fetched at low priority: the stylesheet, the static frame's one need, keeps
  *     the highest; the chunks arrive while the entry runs instead of after it;
+ *   - a `<link rel="stylesheet">` for each stylesheet those chunks import ({@link routeStyles}), which
+ *     Vite's loader of a lazy chunk would otherwise ask for only once the entry had run, and wait for;
  *   - a static frame in `#root` (dark header with the product's mark, a card of grey bars), styled by
  *     the app's own stylesheet (app/styles.css `.boot-*`), so the first paint comes with the HTML and
  *     the stylesheet instead of after the entry has run (first contentful paint); React replaces it on
@@ -36,7 +38,10 @@ export type LandingRoute = { path: string; screen: string; prefetch?: string };
 /** The layout every signed-in screen renders in (under src/). */
 export const LAYOUT_MODULE = 'app/layout/app-layout.tsx';
 
-type Chunk = Pick<Rolldown.OutputChunk, 'fileName' | 'imports' | 'moduleIds' | 'isEntry'>;
+type Chunk = Pick<Rolldown.OutputChunk, 'fileName' | 'imports' | 'moduleIds' | 'isEntry'> & {
+  /** Vite's note of the stylesheets a chunk imports (`viteMetadata.importedCss`). */
+  viteMetadata?: { importedCss: Set<string> };
+};
 
 /** The chunk holding module `id` (as its facade or inside a group), if any. */
 function chunkOf(chunks: Chunk[], id: string): Chunk | undefined {
@@ -82,6 +87,22 @@ export function routeChunks(chunks: Chunk[], route: LandingRoute, srcDir: string
   return closure(byName, roots).filter((f) => !loaded.has(f));
 }
 
+/**
+ * The stylesheets the chunks `files` import (Vite's `importedCss`), each once, in the chunks' order.
+ * Vite's loader of a lazy chunk waits for its stylesheets before it runs the chunk, and the layout's,
+ * the screen's and the prefetcher's chunks all import the reports group's: on a cold /report/sdk that
+ * stylesheet was asked for only once the entry had run and came back after the user info, so the
+ * screen's code and its list request waited for it (`bench/web-trace.ts`: 60-190 ms). Named in the
+ * landing page, it travels beside the chunks and the loader finds it there.
+ */
+export function routeStyles(chunks: Chunk[], files: string[]): string[] {
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const out: string[] = [];
+  for (const f of files)
+    for (const css of byName.get(f)?.viteMetadata?.importedCss ?? []) if (!out.includes(css)) out.push(css);
+  return out;
+}
+
 /** The product's mark (the favicon's shape), the frame's one painted content before the app runs. */
 const MARK =
   '<svg class="boot-mark" viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="6" fill="#1f5eff"/>' +
@@ -96,11 +117,18 @@ export const BOOT_FRAME =
   '<div class="boot-bar boot-bar-50"></div><div class="boot-block"></div></div></main></div>';
 
 /**
- * index.html made into a route's landing page: the modulepreloads of `files` (under `base`) after the
- * stylesheet, the sign-in chunk's hint (`loginFile`) dropped, and the static frame in `#root`.
- * Throws when index.html has no empty `#root` or no `</head>` (the template changed: fail the build).
+ * index.html made into a route's landing page: the stylesheets `styles` and the modulepreloads of
+ * `files` (all under `base`) after the app's stylesheet, the sign-in chunk's hint (`loginFile`)
+ * dropped, and the static frame in `#root`. Throws when index.html has no empty `#root` or no
+ * `</head>` (the template changed: fail the build).
  */
-export function landingHtml(indexHtml: string, files: string[], base: string, loginFile?: string): string {
+export function landingHtml(
+  indexHtml: string,
+  files: string[],
+  base: string,
+  loginFile?: string,
+  styles: string[] = [],
+): string {
   const root = '<div id="root"></div>';
   if (!indexHtml.includes(root) || !indexHtml.includes('</head>'))
     throw new Error('landing-pages: index.html has no empty #root or no </head>');
@@ -116,9 +144,11 @@ export function landingHtml(indexHtml: string, files: string[], base: string, lo
       /<link rel="modulepreload" crossorigin href=/g,
       '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
     );
-  const links = files
-    .map((f) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="${base}${f}">\n`)
-    .join('');
+  const links =
+    styles.map((f) => `    <link rel="stylesheet" crossorigin href="${base}${f}">\n`).join('') +
+    files
+      .map((f) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="${base}${f}">\n`)
+      .join('');
   return html
     .replace(/\n\s*<\/head>/, `\n${links}  </head>`)
     .replace(root, `<div id="root">${BOOT_FRAME}</div>`);
@@ -158,7 +188,7 @@ export function landingPagesPlugin(
         for (const route of await routes()) {
           const files = routeChunks(chunks, route, srcDir);
           if (files.length === 0) continue;
-          const html = landingHtml(indexHtml, files, base, login?.fileName);
+          const html = landingHtml(indexHtml, files, base, login?.fileName, routeStyles(chunks, files));
           const fileName = landingFile(route.path);
           this.emitFile({ type: 'asset', fileName, source: html });
           const brotli = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });

@@ -23,6 +23,18 @@ export function prefetchAccess(client: QueryClient, token: string): Promise<void
   return client.prefetchQuery(accountInfoQuery(token));
 }
 
+/**
+ * Settles (never rejects) once both the user info and the menu of `token` have answered or failed:
+ * what {@link AccessProvider} waits for before a signed-in screen can render. Shares the requests
+ * {@link prefetchAccess} started (a query in flight is not asked again).
+ */
+export function accessSettled(client: QueryClient, token: string): Promise<void> {
+  return Promise.all([
+    client.prefetchQuery(menuQuery(token)),
+    client.prefetchQuery(accountInfoQuery(token)),
+  ]).then(() => undefined);
+}
+
 /** Provides {@link Access} to the tree. */
 export function AccessProvider({ children }: { children: ReactNode }) {
   const session = useSession();

@@ -11,6 +11,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { preloadableLazy } from '@/lib/preloadable-lazy.ts';
 import { routeTable } from '@/lib/route-table.ts';
 
 type Page = LazyExoticComponent<ComponentType>;
@@ -41,9 +42,17 @@ const prefetchers: Record<string, Prefetcher> = Object.fromEntries(
 
 const ReportComingSoonPage = lazy(() => import('@/features/reports/pages/report-coming-soon-page.tsx'));
 
+/**
+ * Each table path's screen and its preload: a screen whose module {@link preloadScreen} has loaded
+ * renders in the first pass that meets it (lib/preloadable-lazy.ts).
+ */
+const screens = Object.fromEntries(
+  Object.entries(loaders).map(([path, load]) => [path, preloadableLazy(load)]),
+);
+
 /** The screen of each table path; paths not listed get the coming-soon screen. */
 export const screenByPath: Record<string, Page> = Object.fromEntries(
-  Object.entries(loaders).map(([path, load]) => [path, lazy(load)]),
+  Object.entries(screens).map(([path, s]) => [path, s.Component]),
 );
 
 /** The screen for `path`. */
@@ -64,6 +73,6 @@ export function hasPrefetcher(path: string): boolean {
  */
 export function preloadScreen(pathname: string, client: QueryClient, userInfoKnown: Promise<unknown>): void {
   const ignore = () => undefined;
-  loaders[pathname]?.().catch(ignore);
+  screens[pathname]?.preload().catch(ignore);
   prefetchers[pathname]?.().then((m) => m.prefetch(client, userInfoKnown), ignore);
 }

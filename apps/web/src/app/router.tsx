@@ -6,13 +6,19 @@ import { PageSpinner } from '@/components/page-spinner.tsx';
 import { routedPaths } from '@/lib/access.ts';
 import { useAccess } from '@/lib/access-context.ts';
 import { setCurrentPath, setNavigate, unsetNavigate } from '@/lib/navigation.ts';
+import { preloadableLazy } from '@/lib/preloadable-lazy.ts';
 import { findEntry, navParents } from '@/lib/route-table.ts';
 import { DocumentTitle } from './document-title.tsx';
 import { NoMatch, RequireAuth } from './guards.tsx';
 import { screenFor } from './route-table.tsx';
 
 const LoginPage = lazy(() => import('@/features/account/pages/login-page.tsx'));
-const AppLayout = lazy(() => import('./layout/app-layout.tsx'));
+// The frame of every screen but /login; main.tsx starts it with a signed-in landing screen, so that
+// it renders in the first pass (lib/preloadable-lazy.ts).
+const layout = preloadableLazy(() => import('./layout/app-layout.tsx'));
+const AppLayout = layout.Component;
+/** Starts loading the signed-in frame's module (main.tsx); resolves to it. */
+export const preloadLayout = layout.preload;
 const HomePage = lazy(() => import('@/features/home/pages/home-page.tsx'));
 const PolicyPage = lazy(() => import('@/features/policy/pages/policy-page.tsx'));
 const ResetPasswordPage = lazy(() => import('@/features/account/pages/reset-password-page.tsx'));

@@ -8,7 +8,7 @@ import { endpoints } from '@portal/contracts/endpoints.ts';
 import { sdkCatalogue, sdkDefaultFields } from '@portal/contracts/reports.ts';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { prefetchAccess } from '@/app/access-provider.tsx';
+import { accessSettled, prefetchAccess } from '@/app/access-provider.tsx';
 import { createQueryClient } from '@/app/providers.tsx';
 import { preloadScreen } from '@/app/route-table.tsx';
 import { getToken, refreshSession } from '@/lib/session.ts';
@@ -113,6 +113,33 @@ describe('report loading order', () => {
     renderApp('/report/sdk', client);
     expect((await screen.findByTestId('total-revenue')).textContent).toBe('1.50');
     expect(api.callsTo(endpoints.reports.sdkList)).toHaveLength(1);
+  });
+
+  it('a landing page renders once both the user info and the menu are known, each asked once', async () => {
+    seedSession();
+    const info = held([demoUser]);
+    const menu = held(sdkMenu);
+    const api = mockApi(
+      routes([
+        mock(endpoints.account.userInfo, () => info.promise),
+        mock(endpoints.account.menu, () => menu.promise),
+      ]),
+    );
+    const client = createQueryClient();
+    const token = getToken() ?? '';
+    void prefetchAccess(client, token);
+    let settled = false;
+    void accessSettled(client, token).then(() => {
+      settled = true;
+    });
+    info.release();
+    await waitFor(() => expect(client.getQueryState(['user_info', token])?.status).not.toBe('pending'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(settled).toBe(false); // the menu has not answered
+    menu.release();
+    await waitFor(() => expect(settled).toBe(true));
+    expect(api.callsTo(endpoints.account.userInfo)).toHaveLength(1);
+    expect(api.callsTo(endpoints.account.menu)).toHaveLength(1);
   });
 
   it('on a cold ?t= load the preload waits for the user info, so it asks the range the screen asks on the user clock', async () => {
