@@ -10,11 +10,11 @@
  * beside them, not after).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { preloadableLazy } from '@/lib/preloadable-lazy.ts';
+import { type ComponentType, lazy } from 'react';
+import { lazyWithPreload } from 'react-lazy-with-preload';
 import { routeTable } from '@/lib/route-table.ts';
 
-type Page = LazyExoticComponent<ComponentType>;
+type Page = ComponentType;
 type Loader = () => Promise<{ default: ComponentType }>;
 /** A screen's first requests into `client`; `userInfoKnown` settles once the session holds the user info. */
 export type Prefetch = (client: QueryClient, userInfoKnown: Promise<unknown>) => void;
@@ -43,17 +43,17 @@ const prefetchers: Record<string, Prefetcher> = Object.fromEntries(
 const ReportComingSoonPage = lazy(() => import('@/features/reports/pages/report-coming-soon-page.tsx'));
 
 /**
- * Each table path's screen and its preload: a screen whose module {@link preloadScreen} has loaded
- * renders in the first pass that meets it (lib/preloadable-lazy.ts).
+ * Each table path's screen, with its preload: a screen whose module {@link preloadScreen} has loaded
+ * renders in the first pass that meets it. React's own lazy suspends on an already loaded module,
+ * commits the fallback and renders the screen a pass later: on a cold /report/sdk one more commit
+ * of the frame before the report's render (bench/web-trace.ts, issue 26 item 1).
  */
 const screens = Object.fromEntries(
-  Object.entries(loaders).map(([path, load]) => [path, preloadableLazy(load)]),
+  Object.entries(loaders).map(([path, load]) => [path, lazyWithPreload(load)]),
 );
 
 /** The screen of each table path; paths not listed get the coming-soon screen. */
-export const screenByPath: Record<string, Page> = Object.fromEntries(
-  Object.entries(screens).map(([path, s]) => [path, s.Component]),
-);
+export const screenByPath: Record<string, Page> = Object.fromEntries(Object.entries(screens));
 
 /** The screen for `path`. */
 export function screenFor(path: string): Page {

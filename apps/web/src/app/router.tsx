@@ -1,12 +1,12 @@
 /** The route tree of spec §2: public paths, then permission-built routes behind the token guard. */
 import { lazy, Suspense, useEffect } from 'react';
+import { lazyWithPreload } from 'react-lazy-with-preload';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { ShellSkeleton } from '@/components/content-skeleton.tsx';
 import { PageSpinner } from '@/components/page-spinner.tsx';
 import { routedPaths } from '@/lib/access.ts';
 import { useAccess } from '@/lib/access-context.ts';
 import { setCurrentPath, setNavigate, unsetNavigate } from '@/lib/navigation.ts';
-import { preloadableLazy } from '@/lib/preloadable-lazy.ts';
 import { findEntry, navParents } from '@/lib/route-table.ts';
 import { DocumentTitle } from './document-title.tsx';
 import { NoMatch, RequireAuth } from './guards.tsx';
@@ -14,11 +14,10 @@ import { screenFor } from './route-table.tsx';
 
 const LoginPage = lazy(() => import('@/features/account/pages/login-page.tsx'));
 // The frame of every screen but /login; main.tsx starts it with a signed-in landing screen, so that
-// it renders in the first pass (lib/preloadable-lazy.ts).
-const layout = preloadableLazy(() => import('./layout/app-layout.tsx'));
-const AppLayout = layout.Component;
-/** Starts loading the signed-in frame's module (main.tsx); resolves to it. */
-export const preloadLayout = layout.preload;
+// it renders in the first pass (react-lazy-with-preload: once preloaded, no suspense).
+const AppLayout = lazyWithPreload(() => import('./layout/app-layout.tsx'));
+/** Starts loading the signed-in frame's module (main.tsx); resolves to its component. */
+export const preloadLayout = AppLayout.preload;
 const HomePage = lazy(() => import('@/features/home/pages/home-page.tsx'));
 const PolicyPage = lazy(() => import('@/features/policy/pages/policy-page.tsx'));
 const ResetPasswordPage = lazy(() => import('@/features/account/pages/reset-password-page.tsx'));

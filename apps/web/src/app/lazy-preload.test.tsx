@@ -1,7 +1,12 @@
+/**
+ * What the screens and the frame rely on react-lazy-with-preload for (app/route-table.tsx,
+ * app/router.tsx; issue 26 item 1): a component whose module was preloaded renders in the first
+ * render, with no Suspense fallback committed first, and one still loading suspends as React's lazy.
+ */
 import { act, render, screen } from '@testing-library/react';
 import { type ComponentType, Suspense } from 'react';
+import { lazyWithPreload } from 'react-lazy-with-preload';
 import { describe, expect, it, vi } from 'vitest';
-import { preloadableLazy } from './preloadable-lazy.ts';
 
 function Page() {
   return <p>the page</p>;
@@ -26,39 +31,27 @@ const shown = (Component: ComponentType) =>
     </Suspense>,
   );
 
-describe('preloadable lazy (issue 26 item 1: a preloaded screen renders in the first pass)', () => {
+describe('lazyWithPreload', () => {
   it('renders a preloaded module in the first render, without showing the fallback', async () => {
     const { load, arrive } = deferredLoader();
-    const { Component, preload } = preloadableLazy(load);
-    const loaded = preload();
+    const Component = lazyWithPreload(load);
+    const loaded = Component.preload();
     arrive();
     await loaded;
     shown(Component);
-    // no act() flush of a promise: the page is there from the render itself
+    // No act() flush of a promise: the page is there from the render itself.
     expect(screen.getByText('the page')).toBeTruthy();
     expect(screen.queryByText('waiting')).toBeNull();
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('suspends on a module still loading, then shows it; one load for preload and render', async () => {
+  it('suspends on a module still loading, then shows it', async () => {
     const { load, arrive } = deferredLoader();
-    const { Component, preload } = preloadableLazy(load);
-    void preload();
+    const Component = lazyWithPreload(load);
+    void Component.preload();
     shown(Component);
     expect(screen.getByText('waiting')).toBeTruthy();
     await act(async () => arrive());
     expect(screen.getByText('the page')).toBeTruthy();
-    expect(load).toHaveBeenCalledTimes(1);
-  });
-
-  it('asks again after a failed load', async () => {
-    const load = vi
-      .fn<() => Promise<{ default: typeof Page }>>()
-      .mockRejectedValueOnce(new Error('chunk failed'))
-      .mockResolvedValueOnce({ default: Page });
-    const { preload } = preloadableLazy(load);
-    await expect(preload()).rejects.toThrow('chunk failed');
-    await expect(preload()).resolves.toEqual({ default: Page });
-    expect(load).toHaveBeenCalledTimes(2);
   });
 });
