@@ -115,7 +115,12 @@ function webRows(d: Json): GoalRow[] {
     rows.push({
       figure: `first SDK rows after navigation (p50, ${d.firstRows.runs} cold contexts, ?t=)`,
       goal: '≤ 1,000 ms',
-      measured: `${int(d.firstRows.p50)} ms; list requests per load ${lists.join(', ')}`,
+      // The verdict is on the bench's clock (from page.goto, the new page's renderer start included);
+      // the page's own clock (navigation start → first row) is shown beside it.
+      measured:
+        `${int(d.firstRows.p50)} ms` +
+        (d.firstRowsOnPage ? ` (page clock ${int(d.firstRowsOnPage.p50)} ms)` : '') +
+        `; list requests per load ${lists.join(', ')}`,
       verdict: verdict(d.firstRows.p50 <= 1000 && lists.every((n) => n === 1), load),
       load: loadText(load),
     });
