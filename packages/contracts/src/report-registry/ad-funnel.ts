@@ -18,3 +18,16 @@ export const adFunnel = {
   revenue: metric('revenue', 'money', '收入 ($)', 'Revenue ($)', { sum: 'revenue' }),
   ecpm: metric('ecpm', 'money', 'eCPM ($)', 'eCPM ($)', { ratio: ['revenue', 'impression'], scale: 1000 }),
 };
+
+/** The funnel before any bidding: requests, responses (fills) and the fill rate, in column order. */
+export const adFunnelHead = [adFunnel.request, adFunnel.response, adFunnel.fill_rate] as const;
+
+/** The funnel from impressions on (impressions, their rate, clicks, CTR, revenue, eCPM), in column order. */
+export const adFunnelTail = [
+  adFunnel.impression,
+  adFunnel.impression_rate,
+  adFunnel.click,
+  adFunnel.ctr,
+  adFunnel.revenue,
+  adFunnel.ecpm,
+] as const;

@@ -3,7 +3,7 @@
  * with their winning bids, daily facts scoped by channel.
  */
 import { DEFAULT_PAGE_SIZE } from '../constants.ts';
-import { adFunnel } from './ad-funnel.ts';
+import { adFunnelHead, adFunnelTail } from './ad-funnel.ts';
 import { defineReport, dimension, metric } from './define-report.ts';
 
 export const rtbReport = defineReport({
@@ -15,17 +15,10 @@ export const rtbReport = defineReport({
     dimension('placement_name', 'string', '广告位名称', 'Placement name', { key: 'placement_name' }),
     dimension('placement_type', 'string', '广告类型', 'Ad style', { key: 'placement_type', cast: 'integer' }),
     dimension('country', 'string', '国家/地区', 'Country', { key: 'country' }),
-    adFunnel.request,
-    adFunnel.response,
-    adFunnel.fill_rate,
+    ...adFunnelHead,
     metric('winning_bid', 'int', '竞价成功数', 'Winning bids', { sum: 'winning_bid' }),
     metric('win_rate', 'percent', '竞价成功率', 'Win rate', { ratio: ['winning_bid', 'response'] }),
-    adFunnel.impression,
-    adFunnel.impression_rate,
-    adFunnel.click,
-    adFunnel.ctr,
-    adFunnel.revenue,
-    adFunnel.ecpm,
+    ...adFunnelTail,
   ],
   facts: { grain: 'daily', sources: ['rtb'] },
   // One network at most (spec §2), within the caller's RTB channels.

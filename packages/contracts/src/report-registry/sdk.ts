@@ -3,7 +3,7 @@
  * hourly facts. Rates are ratios of sums over the group; eCPM is revenue × 1000 / impressions.
  */
 import { DEFAULT_PAGE_SIZE } from '../constants.ts';
-import { adFunnel } from './ad-funnel.ts';
+import { adFunnelHead, adFunnelTail } from './ad-funnel.ts';
 import { defineReport, dimension } from './define-report.ts';
 
 export const sdkReport = defineReport({
@@ -16,15 +16,8 @@ export const sdkReport = defineReport({
     dimension('placement_name', 'string', '广告位名称', 'Placement name', { key: 'placement_name' }),
     dimension('ad_style', 'string', '广告类型', 'Ad style', { key: 'ad_style', cast: 'integer' }),
     dimension('geo', 'string', '国家/地区', 'Country', { key: 'geo' }),
-    adFunnel.request,
-    adFunnel.response,
-    adFunnel.fill_rate,
-    adFunnel.impression,
-    adFunnel.impression_rate,
-    adFunnel.click,
-    adFunnel.ctr,
-    adFunnel.revenue,
-    adFunnel.ecpm,
+    ...adFunnelHead,
+    ...adFunnelTail,
   ],
   facts: { grain: 'hourly', sources: ['sdk'] },
   order: [
