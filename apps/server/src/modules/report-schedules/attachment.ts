@@ -29,11 +29,10 @@ import { requireReport } from '../permission/report-access.ts';
 import type { Ctx, Resolved } from '../reports/kind-queries.ts';
 import { type KindQuery, kindRuns } from '../reports/kind-runs.ts';
 import {
-  appNameKinds,
+  exportDecorator,
   exportFileName,
   kindExportColumns,
   reportClock,
-  sdkAppNameColumn,
 } from '../reports/report-context.ts';
 
 /** A send that retrying cannot fix; recorded as the run's result. */
@@ -195,7 +194,7 @@ export async function buildAttachment(
     throw err;
   }
   const columns = kindExportColumns(kind, r, view.query.titles, opts.lang);
-  const decorate = appNameKinds.has(kind) ? sdkAppNameColumn(app, opts.lang) : undefined;
+  const decorate = exportDecorator(app, kind, opts.lang);
   const { limit: _l, offset: _o, ...all } = r.query;
   const slot = await app.reportLanes.acquire('export', { timeoutMs: app.config.reportExportTimeoutMs });
   try {

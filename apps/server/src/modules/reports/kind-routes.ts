@@ -21,10 +21,10 @@ import { rejectRoutes } from './reject-routes.ts';
 import {
   appNameKinds,
   compareOf,
+  exportDecorator,
   exportFileName,
   kindExportColumns,
   reportContext,
-  sdkAppNameColumn,
   sdkAppNames,
 } from './report-context.ts';
 import { runList, sendExport } from './report-service.ts';
@@ -100,18 +100,14 @@ export async function kindRoutes(fastify: FastifyInstance) {
     resolve: (c: Ctx) => Promise<Resolved>,
   ) {
     const c = await reportContext(app, request, kind);
-    const appNames = appNameKinds.has(kind);
     const r = await resolve(c);
-    // `titles` name the requested fields by position; the app_name column (SDK, RTB) is the
-    // server's own, added after app_key (titled as sent, else by its catalogue title).
-    const columns = kindExportColumns(kind, r, q.titles, c.lang);
     return sendExport(app, reply, {
       def: r.def,
       query: r.query,
-      columns,
+      columns: kindExportColumns(kind, r, q.titles, c.lang),
       format: q.format,
       name: exportFileName(newAffiliate(q) ? 'new_affiliate' : kind, r, c.lang),
-      decorate: appNames ? sdkAppNameColumn(app, c.lang) : undefined,
+      decorate: exportDecorator(app, kind, c.lang),
     });
   }
 

@@ -124,6 +124,15 @@ export function sdkAppNameColumn(app: FastifyInstance, lang: Lang): DecorateColu
   };
 }
 
+/** The decorator of `kind`'s export chunks: `app_name` for appNameKinds, else none. */
+export function exportDecorator(
+  app: FastifyInstance,
+  kind: ReportKind,
+  lang: Lang,
+): DecorateColumns | undefined {
+  return appNameKinds.has(kind) ? sdkAppNameColumn(app, lang) : undefined;
+}
+
 /** App names by package name, read once per decorator from the accounts store (every app). */
 function appNamesByPackage(app: FastifyInstance): () => Promise<Map<string, string>> {
   let byPkg: Promise<Map<string, string>> | undefined;
