@@ -8,14 +8,19 @@
  * during the first twelve hours of a UTC day, so the page's default range moves once the user info
  * is known; later in the day no zone can move it). The country ranking beside the trend asks the
  * same endpoint for another query (`fields=geo,<metric>` or `country,<metric>`, no titles): it is not
- * the list, and not counted.
+ * the list, and not counted. The user info and the menu are asked once each too: sent by the landing
+ * page's early script before the app runs, and taken from there by the app.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { EARLY_GLOBAL } from '../apps/web/src/lib/early-requests.ts';
 import { launchChromium } from './browser.ts';
 import { sessionToken, signIn } from './journey.ts';
 
 const baseUrl = inject('baseUrl');
+
+/** The user info and the menu: what the landing page's early script sends before the app runs. */
+const ACCESS = ['/api/v1/user/user_info', '/api/v1/user/menu'];
 
 /** The demo users who see the screens: the demo organisation's admin, and another organisation's (RTB). */
 const USERS = ['demo@example.com', 'other@example.com'] as const;
@@ -91,12 +96,15 @@ describe.each([null, 'Etc/GMT+12'])('one list request per report screen (report 
     path: string,
     list: string,
     testId: string,
-  ): Promise<{ page: Page; urls: string[] }> {
+  ): Promise<{ page: Page; urls: string[]; access: string[] }> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const urls: string[] = [];
+    const access: string[] = [];
     page.on('request', (r) => {
       if (isList(r.url(), list)) urls.push(r.url());
+      const p = new URL(r.url()).pathname;
+      if (ACCESS.includes(p)) access.push(p);
     });
     await page.goto(`${baseUrl}${path}?t=${encodeURIComponent(token)}`);
     const root = page.locator(`[data-testid=${testId}]`);
@@ -108,13 +116,24 @@ describe.each([null, 'Etc/GMT+12'])('one list request per report screen (report 
       .waitFor();
     // Whatever the first answer sets off (columns, views, trend) has run.
     await page.waitForLoadState('networkidle');
-    return { page, urls };
+    return { page, urls, access };
   }
 
   it.each(SCREENS)('$path asks its list once on a cold ?t= load', async ({ path, list, testId, user }) => {
-    const { page, urls } = await coldLoad(tokens.get(user) ?? '', path, list, testId);
+    const { page, urls, access } = await coldLoad(tokens.get(user) ?? '', path, list, testId);
     try {
       expect(urls, urls.join('\n')).toHaveLength(1);
+      // The user info and the menu are asked once each, by the landing page's early script
+      // (apps/web/early-access.ts), and the app took both answers instead of asking again.
+      expect(access.sort()).toEqual([...ACCESS].sort());
+      const left = await page.evaluate(
+        (name) =>
+          Object.keys(
+            (window as unknown as Record<string, { answers: object }>)[name]?.answers ?? { none: 1 },
+          ),
+        EARLY_GLOBAL,
+      );
+      expect(left).toEqual([]);
     } finally {
       await page.context().close();
     }

@@ -112,6 +112,18 @@ describe('landing pages', () => {
     expect(html).not.toMatch(/<script(?![^>]*\ssrc=)|<style|\sstyle=/);
   });
 
+  it('names the early script, deferred, just before the entry, under the base', () => {
+    const html = landingHtml(INDEX, ['assets/screens-s.js'], '/portal/', undefined, [], 'assets/early-e.js');
+    const early = '<script defer src="/portal/assets/early-e.js"></script>';
+    expect(html).toContain(early);
+    // deferred scripts run in document order: it must come before the entry's module script
+    expect(html.indexOf(early)).toBeLessThan(html.indexOf('<script type="module"'));
+    expect(landingHtml(INDEX, ['assets/screens-s.js'], '/')).not.toContain('<script defer');
+    expect(() => landingHtml(INDEX.replace('<script type="module" crossorigin', '<script'), [], '/')).toThrow(
+      /entry script/,
+    );
+  });
+
   it('puts the base in front of each chunk, and refuses a template without an empty root', () => {
     expect(landingHtml(INDEX, ['assets/screens-s.js'], '/portal/')).toContain(
       'href="/portal/assets/screens-s.js"',

@@ -14,6 +14,8 @@
  *     the highest; the chunks arrive while the entry runs instead of after it;
  *   - a `<link rel="stylesheet">` for each stylesheet those chunks import ({@link routeStyles}), which
  *     Vite's loader of a lazy chunk would otherwise ask for only once the entry had run, and wait for;
+ *   - the early script (early-access.ts), deferred before the entry: it sends the user info and the
+ *     menu as soon as the HTML is parsed, which the entry sent only once it had run;
  *   - a static frame in `#root` (dark header with the product's mark, a card of grey bars), styled by
  *     the app's own stylesheet (app/styles.css `.boot-*`), so the first paint comes with the HTML and
  *     the stylesheet instead of after the entry has run (first contentful paint); React replaces it on
@@ -29,6 +31,7 @@
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin, Rolldown } from 'vite';
+import { earlyAccessScript } from './early-access.ts';
 import { lazyChunkOf } from './login-preload.ts';
 import { inProbe } from './probe-build.ts';
 
@@ -117,10 +120,12 @@ export const BOOT_FRAME =
   '<div class="boot-bar boot-bar-50"></div><div class="boot-block"></div></div></main></div>';
 
 /**
- * index.html made into a route's landing page: the stylesheets `styles` and the modulepreloads of
- * `files` (all under `base`) after the app's stylesheet, the sign-in chunk's hint (`loginFile`)
- * dropped, and the static frame in `#root`. Throws when index.html has no empty `#root` or no
- * `</head>` (the template changed: fail the build).
+ * index.html made into a route's landing page: the early script `earlyFile` (early-access.ts),
+ * deferred, just before the entry's script (deferred scripts run in document order: it runs first),
+ * the stylesheets `styles` and the modulepreloads of `files` (all under `base`) after the app's
+ * stylesheet, the sign-in chunk's hint (`loginFile`) dropped, and the static frame in `#root`. Throws
+ * when index.html has no empty `#root`, no `</head>` or no entry script (the template changed: fail
+ * the build).
  */
 export function landingHtml(
   indexHtml: string,
@@ -128,18 +133,18 @@ export function landingHtml(
   base: string,
   loginFile?: string,
   styles: string[] = [],
+  earlyFile?: string,
 ): string {
   const root = '<div id="root"></div>';
-  if (!indexHtml.includes(root) || !indexHtml.includes('</head>'))
-    throw new Error('landing-pages: index.html has no empty #root or no </head>');
+  const entry = '<script type="module" crossorigin src=';
+  if (!indexHtml.includes(root) || !indexHtml.includes('</head>') || !indexHtml.includes(entry))
+    throw new Error('landing-pages: index.html has no empty #root, no </head> or no entry script');
   let html = indexHtml;
   if (loginFile) html = html.replace(new RegExp(`\\s*<link rel="modulepreload"[^>]*${loginFile}"[^>]*>`), '');
+  const early = earlyFile ? `<script defer src="${base}${earlyFile}"></script>\n    ` : '';
   // the static frame needs only the stylesheet: the entry and its runtime do not block it either
   html = html
-    .replace(
-      '<script type="module" crossorigin src=',
-      '<script type="module" crossorigin fetchpriority="low" src=',
-    )
+    .replace(entry, `${early}<script type="module" crossorigin fetchpriority="low" src=`)
     .replace(
       /<link rel="modulepreload" crossorigin href=/g,
       '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
@@ -185,10 +190,15 @@ export function landingPagesPlugin(
         const chunks = Object.values(bundle).filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
         const login = lazyChunkOf(chunks, loginModule);
         const indexHtml = String(index.source);
+        // hashed like every asset (served immutable); under 1 KiB, so it has no compressed copies
+        const early = this.getFileName(
+          this.emitFile({ type: 'asset', name: 'early-access.js', source: earlyAccessScript() }),
+        );
         for (const route of await routes()) {
           const files = routeChunks(chunks, route, srcDir);
           if (files.length === 0) continue;
-          const html = landingHtml(indexHtml, files, base, login?.fileName, routeStyles(chunks, files));
+          const styles = routeStyles(chunks, files);
+          const html = landingHtml(indexHtml, files, base, login?.fileName, styles, early);
           const fileName = landingFile(route.path);
           this.emitFile({ type: 'asset', fileName, source: html });
           const brotli = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });

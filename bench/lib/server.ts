@@ -3,7 +3,7 @@
  * apart from the load generator) and stops it again: SIGTERM, then SIGKILL after 15 s.
  *
  * As shipped (issue 11 item 6): NODE_ENV=production and request logging on (LOG_LEVEL=info, one JSON
- * line per request, read and dropped by this process). `serverCommand()` is the one place that says how
+ * line per request, read and dropped by this process, or kept in the file BENCH_SERVER_LOG names). `serverCommand()` is the one place that says how
  * the server is started: the compiled `apps/server/dist/main.js` when it exists (what `npm start`
  * runs), else `apps/server/src/main.ts` through tsx; the bench harness (lib/server-main.ts) only when
  * BENCH_CPU_PROFILE or BENCH_MEMORY_LOG asks for its instruments.
@@ -14,6 +14,7 @@
  * tokens out for this server's URL. Signing in is not what the benches measure.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -121,8 +122,9 @@ export async function startServer(
     await stop();
     throw err;
   });
-  // Request logs are written as in production and dropped here.
-  child.stdout?.resume();
+  // Request logs are written as in production and dropped here, or kept in BENCH_SERVER_LOG's file.
+  if (process.env.BENCH_SERVER_LOG) child.stdout?.pipe(createWriteStream(process.env.BENCH_SERVER_LOG));
+  else child.stdout?.resume();
   if (child.pid === undefined) throw new Error('server has no pid');
   benchSessions.set(url, tokens);
   console.log(`server: ${label}, NODE_ENV=production, LOG_LEVEL=info, pid ${child.pid}`);

@@ -16,7 +16,7 @@ import zhCommon from '@/locales/zh/common.json';
 import zhHome from '@/locales/zh/home.json';
 import zhReports from '@/locales/zh/reports.json';
 import { declaredTexts } from './declared-texts.ts';
-import { StorageKey } from './storage-keys.ts';
+import { ACCEPT_LANGUAGE, StorageKey } from './storage-keys.ts';
 
 /** A locale file with the texts the report registry declares merged in (lib/declared-texts.ts). */
 function withDeclared(lang: Lang, common: typeof zhCommon, reports: typeof zhReports) {
@@ -96,5 +96,5 @@ export async function setLang(lang: Lang): Promise<void> {
 
 /** The `Accept-Language` value the server understands (api-contract §1). */
 export function acceptLanguage(): string {
-  return currentLang() === 'en' ? 'en' : 'zh-CN';
+  return ACCEPT_LANGUAGE[currentLang()];
 }

@@ -12,6 +12,7 @@ import {
   sessionRoutes,
 } from '@/test/render-app.tsx';
 import { getCookie } from './cookie.ts';
+import { EARLY_GLOBAL, type EarlyRequests } from './early-requests.ts';
 import { RequestError, request } from './request.ts';
 import { StorageKey } from './storage-keys.ts';
 
@@ -37,6 +38,30 @@ describe('request client (spec §8)', () => {
     expect(call?.headers.get('token')).toBe('tok-1');
     expect(call?.headers.get('Accept-Language')).toBe('en');
     expect(call?.query.toString()).toBe('x=y');
+  });
+
+  it("answers a GET from the landing page's early request once, with the same token and language", async () => {
+    seedSession('tok-1');
+    const api = mockApi([...sessionRoutes(), offTableRoute('GET', '/v1/thing', { code: 0, data: 'sent' })]);
+    const early = new Response(JSON.stringify({ code: 0, data: 'early' }));
+    const answers = { '/v1/thing': Promise.resolve(early) };
+    (window as unknown as Record<string, EarlyRequests>)[EARLY_GLOBAL] = {
+      token: 'tok-1',
+      language: 'zh-CN',
+      answers,
+    };
+    try {
+      await expect(request('/v1/thing')).resolves.toBe('early');
+      expect(api.callsTo('/v1/thing')).toHaveLength(0);
+      // taken once: the next request goes out
+      await expect(request('/v1/thing')).resolves.toBe('sent');
+      // another session's early answer is not used
+      answers['/v1/thing'] = Promise.resolve(new Response(JSON.stringify({ code: 0, data: 'early' })));
+      await expect(request('/v1/thing', { token: 'tok-2' })).resolves.toBe('sent');
+      expect(api.callsTo('/v1/thing')).toHaveLength(2);
+    } finally {
+      delete (window as unknown as Record<string, unknown>)[EARLY_GLOBAL];
+    }
   });
 
   it('sends no token header without a session', async () => {

@@ -6,6 +6,7 @@
  */
 import { Code, type CodeValue, codeText } from '@portal/contracts/codes.ts';
 import i18next from 'i18next';
+import { takeEarlyRequest } from './early-requests.ts';
 import { acceptLanguage, currentLang } from './i18n.ts';
 import { currentPath, navigate } from './navigation.ts';
 import { fail, warn } from './notify.ts';
@@ -60,12 +61,19 @@ export function buildUrl(path: string, query?: Query): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-function headers(hasBody: boolean, explicitToken?: string): Headers {
-  const h = new Headers({ Accept: 'application/json', 'Accept-Language': acceptLanguage() });
-  const token = explicitToken ?? getToken();
+function headers(hasBody: boolean, token: string | null, language: string): Headers {
+  const h = new Headers({ Accept: 'application/json', 'Accept-Language': language });
   if (token) h.set('token', token);
   if (hasBody) h.set('Content-Type', 'application/json');
   return h;
+}
+
+/** `answer`, or a rejection with the signal's reason once `signal` aborts first (the timeout). */
+function untilAborted(answer: Promise<Response>, signal: AbortSignal): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    answer.then(resolve, reject);
+  });
 }
 
 function isEnvelope(v: unknown): v is Envelope {
@@ -112,12 +120,19 @@ function businessError(env: Envelope): RequestError {
 
 async function send(path: string, opts: RequestOptions): Promise<Response> {
   const hasBody = opts.body !== undefined;
+  const method = opts.method ?? 'GET';
+  const url = buildUrl(path, opts.query);
+  const token = opts.token ?? getToken();
+  const language = acceptLanguage();
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
   try {
-    return await fetch(buildUrl(path, opts.query), {
-      method: opts.method ?? 'GET',
-      headers: headers(hasBody, opts.token),
+    // the landing page's early script may have sent this very request already (lib/early-requests.ts)
+    const early = method === 'GET' && !hasBody ? takeEarlyRequest(url, token, language) : undefined;
+    if (early) return await untilAborted(early, controller.signal);
+    return await fetch(url, {
+      method,
+      headers: headers(hasBody, token, language),
       body: hasBody ? JSON.stringify(opts.body) : undefined,
       signal: controller.signal,
     });

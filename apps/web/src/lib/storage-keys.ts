@@ -10,6 +10,12 @@ export const StorageKey = {
   gameReportColumns: 'gameReportColumns',
 } as const;
 
+/**
+ * The `Accept-Language` header sent for each language of the interface (api-contract §1), the stored
+ * choice (`StorageKey.language`) being `en` or anything else for Chinese.
+ */
+export const ACCEPT_LANGUAGE = { zh: 'zh-CN', en: 'en' } as const;
+
 /** Name of the cookie holding the session token (7 days; the server never reads it). */
 export const TOKEN_COOKIE = 'token';
 
