@@ -123,8 +123,8 @@ describe.each([null, 'Etc/GMT+12'])('one list request per report screen (report 
     const { page, urls, access } = await coldLoad(tokens.get(user) ?? '', path, list, testId);
     try {
       expect(urls, urls.join('\n')).toHaveLength(1);
-      // The user info and the menu are asked once each, by the landing page's early script
-      // (apps/web/early-access.ts), and the app took both answers instead of asking again.
+      // The user info and the menu are asked once each: the landing page's early script ran (its
+      // global is there, apps/web/early-access.ts) and the app asked neither again, so it took both.
       expect(access.sort()).toEqual([...ACCESS].sort());
       const left = await page.evaluate(
         (name) =>

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EARLY_ACCESS, earlyAccessScript } from './early-access.ts';
 import { deleteCookie, setCookie } from './src/lib/cookie.ts';
-import { EARLY_GLOBAL, type EarlyRequests, takeEarlyRequest } from './src/lib/early-requests.ts';
+import {
+  dropEarlyRequests,
+  EARLY_GLOBAL,
+  type EarlyRequests,
+  takeEarlyRequest,
+} from './src/lib/early-requests.ts';
 import { ACCEPT_LANGUAGE, StorageKey, TOKEN_COOKIE } from './src/lib/storage-keys.ts';
 
 /** Runs the built script as the browser would: a classic script in the page's global scope. */
@@ -67,5 +72,13 @@ describe('landing pages’ early script (issue 26 item 1)', () => {
     expect(await (await answer)?.json()).toEqual({ code: 0, data: path });
     expect(takeEarlyRequest(path, 'tok', ACCEPT_LANGUAGE.zh)).toBeUndefined();
     expect(takeEarlyRequest('/v1/other', 'tok', ACCEPT_LANGUAGE.zh)).toBeUndefined();
+  });
+
+  it('serves nothing once the start-up dropped what was not taken', () => {
+    window.history.replaceState(null, '', '/home?t=tok');
+    runScript();
+    dropEarlyRequests();
+    expect(takeEarlyRequest('/api/v1/user/user_info', 'tok', ACCEPT_LANGUAGE.zh)).toBeUndefined();
+    expect(early()?.token).toBe('tok');
   });
 });

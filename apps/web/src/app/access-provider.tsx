@@ -9,18 +9,23 @@ import { accountInfoQuery, useAccountInfo } from '@/features/account/api/use-acc
 import { menuQuery, useMenu } from '@/features/account/api/use-menu.ts';
 import { menuInForce, permittedPaths } from '@/lib/access.ts';
 import { type Access, AccessContext } from '@/lib/access-context.ts';
+import { dropEarlyRequests } from '@/lib/early-requests.ts';
 import { setCompanyStatus, setUserInfo } from '@/lib/session.ts';
 import { useSession } from '@/lib/use-session.ts';
 
 /**
  * Starts the user info and the menu of a stored session's `token` before the first render, so they
  * travel beside the landing screen's chunks (issue 11); the provider's queries find them in flight.
- * Errors stay with the queries (shown by the request client when they answer). Returns a promise that
+ * Errors stay with the queries (shown by the request client when they answer). Once both have settled,
+ * early answers the landing page left untaken are dropped. Returns a promise that
  * settles (never rejects) once the user info has answered, by then in the session (accountInfoQuery).
  */
 export function prefetchAccess(client: QueryClient, token: string): Promise<void> {
-  void client.prefetchQuery(menuQuery(token));
-  return client.prefetchQuery(accountInfoQuery(token));
+  const menu = client.prefetchQuery(menuQuery(token));
+  const userInfo = client.prefetchQuery(accountInfoQuery(token));
+  // the landing page's early answers are for these two requests only (lib/early-requests.ts)
+  void Promise.all([menu, userInfo]).then(dropEarlyRequests);
+  return userInfo;
 }
 
 /**

@@ -5,7 +5,8 @@
  * run: on a cold /report/sdk they left only once the entry had run, and the report's list waits for the
  * user info (its time zone and saved default view). The request client takes each answer once, when it
  * asks the same path with the same token and `Accept-Language` (lib/request.ts); anything else is sent
- * anew, so a stale or foreign answer is never used.
+ * anew, so a foreign answer is never used. Once the app's own first access requests have settled, the
+ * rest are dropped ({@link dropEarlyRequests}), so a later request (a refetch) never gets a stale one.
  */
 
 /** The global the early script leaves its requests in (a property of `window`). */
@@ -37,4 +38,13 @@ export function takeEarlyRequest(
   if (!early || !answer || early.token !== token || early.language !== language) return undefined;
   delete early.answers[path];
   return answer;
+}
+
+/**
+ * Drops the early answers not taken: the app's start-up is over (app/access-provider.tsx). The global
+ * stays, empty, as the trace that the early script ran (e2e/one-list-request.e2e.ts).
+ */
+export function dropEarlyRequests(): void {
+  const early = earlyRequests();
+  if (early) early.answers = {};
 }
