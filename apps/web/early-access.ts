@@ -9,6 +9,7 @@
  * modules would tie it to the entry's chunk.
  */
 import { accountEndpoints } from '../../packages/contracts/src/endpoints/account.ts';
+import { getCookie } from './src/lib/cookie.ts';
 import { EARLY_GLOBAL } from './src/lib/early-requests.ts';
 import { ACCEPT_LANGUAGE, StorageKey, TOKEN_COOKIE } from './src/lib/storage-keys.ts';
 
@@ -23,23 +24,13 @@ export type EarlyAccessConfig = {
 };
 
 /**
- * The script's body, run in the browser with `config` (serialised by {@link earlyAccessScript}: it
- * may use nothing from this module). Any failure (storage refused, a malformed cookie) leaves the
- * requests to the app.
+ * The script's body, run in the browser with `config` and the app's own cookie reader (both serialised
+ * by {@link earlyAccessScript}: it may use nothing else from this module). Any failure (storage
+ * refused, a malformed cookie) leaves the requests to the app.
  */
-function earlyAccess(config: EarlyAccessConfig): void {
+function earlyAccess(config: EarlyAccessConfig, readCookie: typeof getCookie): void {
   try {
-    let token = new URLSearchParams(window.location.search).get('t');
-    if (!token) {
-      const prefix = `${encodeURIComponent(config.cookie)}=`;
-      for (const part of document.cookie.split(';')) {
-        const item = part.trim();
-        if (item.startsWith(prefix)) {
-          token = decodeURIComponent(item.slice(prefix.length));
-          break;
-        }
-      }
-    }
+    const token = new URLSearchParams(window.location.search).get('t') || readCookie(config.cookie);
     if (!token) return;
     const language =
       window.localStorage.getItem(config.languageKey) === 'en' ? config.languages.en : config.languages.zh;
@@ -63,7 +54,7 @@ export const EARLY_ACCESS: EarlyAccessConfig = {
   paths: [accountEndpoints.userInfo.path, accountEndpoints.menu.path],
 };
 
-/** The script's source: {@link earlyAccess} called with `config`. */
+/** The script's source: {@link earlyAccess} called with `config` and src/lib/cookie.ts `getCookie`. */
 export function earlyAccessScript(config: EarlyAccessConfig = EARLY_ACCESS): string {
-  return `(${earlyAccess.toString()})(${JSON.stringify(config)});\n`;
+  return `(${earlyAccess.toString()})(${JSON.stringify(config)}, ${getCookie.toString()});\n`;
 }
