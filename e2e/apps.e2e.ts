@@ -7,23 +7,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './browser.ts';
-import { pickCascade, sessionToken, signIn } from './journey.ts';
+import { pickCascade, pickShownOption, sessionToken, signIn } from './journey.ts';
 
 const baseUrl = inject('baseUrl');
 /** Polls for up to 15 s: validation and list refreshes are slower on a loaded machine. */
 const POLL = { timeout: 15_000 };
 const APP_NAME = 'E2E Journey App';
 const PKG = 'com.e2e.journey';
-
-/** Picks `label` in the open antd Select or Cascader dropdown. */
-async function chooseOption(page: Page, label: string) {
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', {
-      hasText: label,
-    })
-    .first()
-    .click();
-}
 
 /** Confirms the open antd confirm dialog. */
 async function confirmDialog(page: Page) {
@@ -123,16 +113,13 @@ describe('apps and ad slots journey (demo@ and ops@)', () => {
       const dialog = demo.locator('.ant-modal', { has: demo.locator('[data-testid=adslot-dialog]') });
       await dialog.waitFor();
       // Opened by "add ad slot" the app is preselected; afterwards (app_id gone from the URL) it is picked.
-      if (i > 0) {
-        await dialog.locator('[data-testid=adslot-app]').click();
-        await chooseOption(demo, APP_NAME);
-      }
+      if (i > 0) await pickShownOption(demo, 'adslot-app', APP_NAME);
       await expect
         .poll(() => dialog.locator('[data-testid=adslot-app]').textContent(), POLL)
         .toContain(APP_NAME);
       await demo.locator('#adpos_name').fill(name);
-      await dialog.locator('[data-testid=adslot-style]').click();
-      await chooseOption(demo, style);
+      // picked until the select shows it: a click that lands while the list slides in chooses nothing
+      await pickShownOption(demo, 'adslot-style', style);
       const types = dialog.locator('[data-testid=adslot-content-types]');
       if (style === '激励视频')
         expect(await types.locator('label').allTextContents()).toEqual(['横版视频', '竖版视频']);
@@ -172,8 +159,7 @@ describe('apps and ad slots journey (demo@ and ops@)', () => {
     const dialog = demo.locator('.ant-modal', { has: demo.locator('[data-testid=adslot-dialog]') });
     await dialog.waitFor();
     await demo.locator('#adpos_name').fill('E2E Forbidden');
-    await dialog.locator('[data-testid=adslot-style]').click();
-    await chooseOption(demo, '横幅');
+    await pickShownOption(demo, 'adslot-style', '横幅');
     const types = dialog.locator('[data-testid=adslot-content-types]');
     // Reads after a click poll: the form's state commits after the click returns.
     await expect
