@@ -23,7 +23,9 @@ export function webProject(test: {
       exclude: [...configDefaults.exclude, ...(test.exclude ?? [])],
       environment: 'jsdom',
       setupFiles: ['./src/test/setup.ts'],
-      testTimeout: 20000,
+      // A journey of several dialogs takes 2-7 s on a quiet machine and four times that at CI's load
+      // (3-4 on 2 cores, the server tests beside it).
+      testTimeout: 40000,
       // Report default dates are computed against the UTC reporting day; keep the clock zone fixed.
       env: { TZ: 'UTC' },
     },

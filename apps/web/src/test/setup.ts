@@ -53,6 +53,12 @@ afterEach(() => {
   if (missing.length > 0) throw new Error(`text keys missing from the catalogues: ${missing.join(', ')}`);
 });
 
-afterAll(() => {
+afterAll(async () => {
+  // A screen's lazy chunk a test set loading and did not wait for (a preload, a route rendered last)
+  // must finish loading in this file: Vitest tears the file's environment down when it ends, an
+  // import still on its way then fails, and the shared module graph keeps it failed, so every later
+  // file of the process that renders that screen waited in vain (the report page's date picker, on a
+  // CI machine at load 3-4).
+  await vi.dynamicImportSettled();
   undoReplacements(fileStart, 'the file (top level or beforeAll)');
 });

@@ -48,6 +48,7 @@ function routes(overrides: RouteMock[] = []) {
     mock(endpoints.catalogue.countries, []),
     mock(endpoints.reports.sdkList, listAnswer),
     mock(endpoints.reports.trend, [{ dt: '20240102', value: 1.5 }], { params: { kind: 'sdk' } }),
+    mock(endpoints.reportViews.list, { list: [] }),
     ...overrides,
   ];
 }
