@@ -71,6 +71,17 @@ describe('web app serving: pre-compressed files, caching, security headers, comp
     }
   });
 
+  it('answers a hashed asset the build lacks with the 404 envelope, uncached, never the SPA fallback', async () => {
+    // A page of the previous deploy asking for one of its chunks from a replica already on the next one.
+    for (const url of ['/assets/report-page-9z8y7x.js', '/assets/app-1a2b3c.js.map']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(envelopeOf(res).code).toBe(10008);
+    }
+  });
+
   it("answers a screen's path with its landing page, and only that path", async () => {
     for (const url of ['/apps/list', '/apps/list?t=abc']) {
       const res = await get(url, 'br');

@@ -9,6 +9,7 @@
  * - landing pages: a signed-in screen's path is answered with the build's `landing/<path>.html` when it
  *   has one (apps/web/landing-pages.ts: index.html plus the screen's chunks named up front and a static
  *   frame painted before the app runs); every other path gets index.html.
+ * - a hashed asset this build lacks answers the 404 envelope with `no-store`, never the SPA fallback.
  * Without a build, unknown routes answer the 404 envelope only.
  */
 import { existsSync, readdirSync } from 'node:fs';
@@ -18,8 +19,17 @@ import { isApiPath } from '@portal/contracts/endpoints.ts';
 import type { FastifyInstance } from 'fastify';
 import { answerNotFound } from './error-handler.ts';
 
-/** Whether `url` never falls back to the web app: the API (contracts endpoints.ts) and its document. */
-const noFallback = (url: string) => isApiPath(url) || url.startsWith('/docs');
+/** Where the build's hashed files are served. */
+const ASSETS_PREFIX = '/assets/';
+/**
+ * Whether `url` never falls back to the web app: the API (contracts endpoints.ts), its document, and
+ * the hashed assets. A chunk this build does not have (a page of the previous deploy asking one of its
+ * own chunks, on several replicas during a rolling deploy) answers 404, so the page's import fails
+ * as such and the app offers a reload (apps/web/src/app/chunk-reload.ts), instead of index.html sent
+ * as JavaScript with status 200.
+ */
+const noFallback = (url: string) =>
+  isApiPath(url) || url.startsWith('/docs') || url.startsWith(ASSETS_PREFIX);
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 
@@ -72,6 +82,8 @@ export function registerWebApp(app: FastifyInstance, dist: string) {
       const page = landings.get(url.split('?')[0] as string) ?? 'index.html';
       return reply.type('text/html').sendFile(page);
     }
+    // Not kept by a cache in front of us: the replica that has the file may answer the next request.
+    if (url.startsWith(ASSETS_PREFIX)) reply.header('cache-control', 'no-store');
     return answerNotFound(request, reply);
   });
 }
