@@ -4,6 +4,7 @@ import { lazyWithPreload } from 'react-lazy-with-preload';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { ShellSkeleton } from '@/components/content-skeleton.tsx';
 import { PageSpinner } from '@/components/page-spinner.tsx';
+import { ScreenErrorBoundary } from '@/components/screen-error-boundary.tsx';
 import { routedPaths } from '@/lib/access.ts';
 import { useAccess } from '@/lib/access-context.ts';
 import { setCurrentPath, setNavigate, unsetNavigate } from '@/lib/navigation.ts';
@@ -53,36 +54,41 @@ const fallback = <FirstPaint />;
 /** All routes. */
 export function AppRoutes() {
   const { permitted } = useAccess();
+  const { pathname } = useLocation();
   const routes = routedPaths(permitted).flatMap((path) => {
     const Screen = screenFor(path);
     return [path, ...(findEntry(path)?.patterns ?? [])].map((p) => (
       <Route key={p} path={p} element={<Screen />} />
     ));
   });
+  // The last resort (the frame's own code or the sign-in screen's did not load); a screen's own error
+  // shows inside the frame (layout/app-layout.tsx).
   return (
-    <Suspense fallback={fallback}>
-      <NavigateBridge />
-      <DocumentTitle />
-      <Routes>
-        <Route path="/login" element={<LoginPage />} />
-        <Route element={<AppLayout />}>
-          <Route index element={<Navigate to="/home" replace />} />
-          <Route path="/home" element={<HomePage />} />
-          <Route path="/resetPassword" element={<ResetPasswordPage />} />
-          <Route path="/signup" element={<SignupPage />} />
-          <Route path="/policy/index" element={<PolicyPage />} />
-          <Route path="/organize" element={<OrganisePage />} />
-          <Route path="/404" element={<NotFoundPage />} />
-          <Route path="/empty" element={<EmptyPage />} />
-          <Route element={<RequireAuth />}>
-            {navParents.map((p) => (
-              <Route key={p.path} path={p.path} element={<Navigate to={p.redirect} replace />} />
-            ))}
-            {routes}
-            <Route path="*" element={<NoMatch />} />
+    <ScreenErrorBoundary resetKeys={[pathname]}>
+      <Suspense fallback={fallback}>
+        <NavigateBridge />
+        <DocumentTitle />
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route element={<AppLayout />}>
+            <Route index element={<Navigate to="/home" replace />} />
+            <Route path="/home" element={<HomePage />} />
+            <Route path="/resetPassword" element={<ResetPasswordPage />} />
+            <Route path="/signup" element={<SignupPage />} />
+            <Route path="/policy/index" element={<PolicyPage />} />
+            <Route path="/organize" element={<OrganisePage />} />
+            <Route path="/404" element={<NotFoundPage />} />
+            <Route path="/empty" element={<EmptyPage />} />
+            <Route element={<RequireAuth />}>
+              {navParents.map((p) => (
+                <Route key={p.path} path={p.path} element={<Navigate to={p.redirect} replace />} />
+              ))}
+              {routes}
+              <Route path="*" element={<NoMatch />} />
+            </Route>
           </Route>
-        </Route>
-      </Routes>
-    </Suspense>
+        </Routes>
+      </Suspense>
+    </ScreenErrorBoundary>
   );
 }

@@ -3,8 +3,9 @@ import { MenuOutlined } from '@ant-design/icons';
 import { Button, Layout, Watermark } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { ContentSkeleton } from '@/components/content-skeleton.tsx';
+import { ScreenErrorBoundary } from '@/components/screen-error-boundary.tsx';
 import { useSession } from '@/lib/use-session.ts';
 import { Navbar } from './navbar.tsx';
 import { Sidebar, useSidebarItems } from './sidebar.tsx';
@@ -45,6 +46,7 @@ export default function AppLayout() {
   const mark = token && userInfo?.email ? userInfo.email : t('appName');
   const drawn = useFrameSettled(mark);
   const [folded, setFolded] = useState(startsFolded);
+  const { pathname } = useLocation();
   const hasSider = Boolean(token) && items.length > 0;
   return (
     <Watermark content={drawn} font={{ color: 'rgba(0,0,0,0.06)' }} gap={[120, 120]}>
@@ -85,9 +87,12 @@ export default function AppLayout() {
             </Layout.Sider>
           )}
           <Layout.Content className="app-content">
-            <Suspense fallback={<ContentSkeleton />}>
-              <Outlet />
-            </Suspense>
+            {/* A screen that cannot be drawn says so inside the frame; another screen starts over. */}
+            <ScreenErrorBoundary resetKeys={[pathname]}>
+              <Suspense fallback={<ContentSkeleton />}>
+                <Outlet />
+              </Suspense>
+            </ScreenErrorBoundary>
           </Layout.Content>
         </Layout>
       </Layout>
