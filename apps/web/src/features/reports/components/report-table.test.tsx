@@ -50,6 +50,8 @@ describe('report table by screen size', () => {
     expect(screen.getByTestId('table-scroll-cue')).toBeTruthy();
     expect(screen.getByTestId('col-app_key').className).toMatch(/fix/);
     expect(screen.getByTestId('col-revenue').className).not.toMatch(/fix/);
+    // Not resizable here: the header cells are plain <th>, with no resize props on them.
+    expect(screen.getByTestId('col-revenue').hasAttribute('resizelabel')).toBe(false);
   });
 
   it('on a wide screen pins the money columns right, with no cue', () => {

@@ -120,8 +120,11 @@ export function ReportTable(props: Props) {
       ({
         'data-testid': `col-${c.field}`,
         width: widths?.[c.field],
-        onResize: onResize ? (w: number) => onResize(c.field, w) : undefined,
-        resizeLabel: t('table.resize', { title: c.title }),
+        // Only ResizableTitle takes these; without resizing the cell is antd's own <th>.
+        ...(onResize && {
+          onResize: (w: number) => onResize(c.field, w),
+          resizeLabel: t('table.resize', { title: c.title }),
+        }),
       }) as ResizableTitleProps as HTMLAttributes<HTMLElement>,
     align: c.type === 2 ? 'right' : 'left',
     sorter: c.sortable,
