@@ -65,7 +65,7 @@ export function TwoFactorCard() {
 
   return (
     <Card title={t('twoFactor.title')} loading={status.isPending} data-testid="two-factor-card">
-      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         {s?.must_enrol && (
           <Alert type="warning" showIcon title={t('twoFactor.required')} data-testid="two-factor-required" />
         )}

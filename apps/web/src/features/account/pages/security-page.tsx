@@ -13,7 +13,7 @@ ensureSecurityCatalogue();
 /** The account security screen. */
 export default function SecurityPage() {
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }} data-testid="security-page">
+    <Space orientation="vertical" size="large" style={{ width: '100%' }} data-testid="security-page">
       <TwoFactorCard />
       <SessionsCard />
       <SecurityEventsCard />

@@ -45,7 +45,7 @@ export default function ApiKeysPage() {
 
   return (
     <Card title={t('apiKeys.title')} data-testid="api-keys-page">
-      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Typography.Paragraph style={{ marginBottom: 0 }}>{t('apiKeys.intro')}</Typography.Paragraph>
         {isAdmin && <Alert type="info" showIcon title={t('apiKeys.adminNote')} />}
         <Form form={form} layout="inline" onFinish={onCreate} aria-label={t('apiKeys.create')}>

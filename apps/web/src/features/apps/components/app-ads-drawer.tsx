@@ -71,7 +71,7 @@ export function AppAdsDrawer({ state, onClose }: AppAdsDrawerProps) {
       destroyOnHidden
     >
       {state && (
-        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
             {t('intro')}
           </Typography.Paragraph>

@@ -103,7 +103,7 @@ export function ReviewDrawer({ open, onClose }: { open: boolean; onClose: () => 
                 locale={{ emptyText: <Empty description={t('review.empty')} /> }}
                 renderItem={(n) => (
                   <List.Item>
-                    <Space direction="vertical" size={0}>
+                    <Space orientation="vertical" size={0}>
                       <Space>
                         <Tag>{t(`review.action.${n.action_type}`)}</Tag>
                         <Typography.Text strong>{n.name}</Typography.Text>
