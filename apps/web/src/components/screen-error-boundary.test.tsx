@@ -4,7 +4,7 @@
  */
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { lazy, useState } from 'react';
+import { lazy, type ReactNode, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { setLang } from '@/lib/i18n.ts';
 import { isChunkLoadError, ScreenErrorBoundary } from './screen-error-boundary.tsx';
@@ -61,19 +61,20 @@ describe('isChunkLoadError', () => {
   });
 });
 
+/** Renders `child` in a boundary and checks the fallback's kind, title and reload button text. */
+async function expectFallback(child: ReactNode, kind: 'render' | 'chunk', title: string, reload: string) {
+  render(<ScreenErrorBoundary resetKeys={['/report/sdk']}>{child}</ScreenErrorBoundary>);
+  const fallback = await screen.findByTestId('screen-error');
+  expect(fallback.dataset.kind).toBe(kind);
+  expect(fallback.textContent).toContain(title);
+  expect(screen.getByTestId('screen-error-reload').textContent).toBe(reload);
+}
+
 describe('ScreenErrorBoundary', () => {
   it('shows a render error with try again, which draws the screen once it can', async () => {
     const errors = quietReactErrors();
     brokenScreen.on = true;
-    render(
-      <ScreenErrorBoundary resetKeys={['/report/sdk']}>
-        <FlakyScreen />
-      </ScreenErrorBoundary>,
-    );
-    const fallback = await screen.findByTestId('screen-error');
-    expect(fallback.dataset.kind).toBe('render');
-    expect(fallback.textContent).toContain('页面出错了');
-    expect(screen.getByTestId('screen-error-reload').textContent).toBe('刷新页面');
+    await expectFallback(<FlakyScreen />, 'render', '页面出错了', '刷新页面');
     expect(errors).toHaveBeenCalled();
     brokenScreen.on = false;
     await userEvent.setup().click(screen.getByTestId('screen-error-retry'));
@@ -85,15 +86,7 @@ describe('ScreenErrorBoundary', () => {
     quietReactErrors();
     await setLang('en');
     const Missing = lazy(() => Promise.reject(chromiumChunkError));
-    render(
-      <ScreenErrorBoundary resetKeys={['/apps/list']}>
-        <Missing />
-      </ScreenErrorBoundary>,
-    );
-    const fallback = await screen.findByTestId('screen-error');
-    expect(fallback.dataset.kind).toBe('chunk');
-    expect(fallback.textContent).toContain('The portal has been updated');
-    expect(screen.getByTestId('screen-error-reload').textContent).toBe('Reload page');
+    await expectFallback(<Missing />, 'chunk', 'The portal has been updated', 'Reload page');
     expect(screen.queryByTestId('screen-error-retry')).toBeNull();
   });
 
