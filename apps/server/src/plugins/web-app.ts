@@ -25,8 +25,8 @@ const ASSETS_PREFIX = '/assets/';
  * Whether `url` never falls back to the web app: the API (contracts endpoints.ts), its document, and
  * the hashed assets. A chunk this build does not have (a page of the previous deploy asking one of its
  * own chunks, on several replicas during a rolling deploy) answers 404, so the page's import fails
- * as such and the app offers a reload (apps/web/src/app/chunk-reload.ts), instead of index.html sent
- * as JavaScript with status 200.
+ * as such and the screen offers a reload (apps/web/src/components/screen-error-boundary.tsx), instead
+ * of index.html sent as JavaScript with status 200.
  */
 const noFallback = (url: string) =>
   isApiPath(url) || url.startsWith('/docs') || url.startsWith(ASSETS_PREFIX);

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
  */
 export function isChunkLoadError(error: unknown): boolean {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|ChunkLoadError/i.test(
+  return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(
     text,
   );
 }
@@ -32,7 +32,7 @@ function reloadPage(): void {
 }
 
 /** The fallback: a chunk that did not load, or another error; `data-testid="screen-error"`. */
-export function ScreenErrorFallback({ error, resetErrorBoundary }: FallbackProps) {
+function ScreenErrorFallback({ error, resetErrorBoundary }: FallbackProps) {
   const { t } = useTranslation('common');
   const chunk = isChunkLoadError(error);
   const reload = (
