@@ -8,7 +8,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './browser.ts';
-import { signIn } from './journey.ts';
+import { pageIn, signIn } from './journey.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -22,7 +22,7 @@ describe('a screen whose code is gone after a new deploy', () => {
   });
 
   it('shows the update notice inside the frame, and the reload opens the screen', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    const page = await pageIn(browser, 'zh');
     await signIn(page, baseUrl, 'demo@example.com');
     await page.locator('[data-testid=app-layout]').waitFor();
     await page.waitForLoadState('networkidle');
