@@ -5,7 +5,7 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bindMessageApi } from '@/lib/notify.ts';
+import { bindMessageApi, unbindMessageApi } from '@/lib/notify.ts';
 import { AccessProvider } from './access-provider.tsx';
 
 /** A query client: errors are already shown by the request client, so no retries. */
@@ -21,7 +21,10 @@ export function createQueryClient(): QueryClient {
 /** Hosts antd's context-aware toasts (message.useMessage is lighter than antd App). */
 function MessageHost() {
   const [api, holder] = message.useMessage({ maxCount: 3 });
-  useEffect(() => bindMessageApi(api), [api]);
+  useEffect(() => {
+    bindMessageApi(api);
+    return () => unbindMessageApi(api);
+  }, [api]);
   return holder;
 }
 

@@ -30,4 +30,29 @@ describe('notify: one toast per key across the binding', () => {
     expect(bound.open).toHaveBeenCalledTimes(2);
     expect(staticOpen).toHaveBeenCalledTimes(2);
   });
+
+  it('sends toasts to the static API again once the bound host is gone', async () => {
+    vi.resetModules();
+    const staticOpen = vi.spyOn(message, 'open').mockImplementation((() => undefined) as never);
+    const { bindMessageApi, unbindMessageApi, fail } = await import('./notify.ts');
+    const first = { open: vi.fn() } as unknown as MessageInstance;
+    const second = { open: vi.fn() } as unknown as MessageInstance;
+    bindMessageApi(first);
+    bindMessageApi(second);
+    unbindMessageApi(first); // an older host's cleanup leaves the newer binding alone
+    fail('网络异常', 3);
+    expect(second.open).toHaveBeenCalledTimes(1);
+    expect(staticOpen).not.toHaveBeenCalled();
+
+    unbindMessageApi(second);
+    fail('网络异常', 3);
+    expect(second.open).toHaveBeenCalledTimes(1);
+    expect(staticOpen).toHaveBeenCalledWith({
+      type: 'error',
+      content: '网络异常',
+      duration: 3,
+      key: undefined,
+    });
+    expect(first.open).not.toHaveBeenCalled();
+  });
 });

@@ -3,7 +3,9 @@
  * message API (message.useMessage); before that the static API is used. A keyed toast shown on the
  * static API before the binding moves to the bound one when it comes, so a later toast with the same
  * key replaces it instead of showing beside it (two "session expired" toasts when the user info and a
- * later request both answered 20003 on either side of the binding).
+ * later request both answered 20003 on either side of the binding). When the host unmounts, its API
+ * is unbound again: a toast opened after that (a request that settles after its screen is gone) goes
+ * to the static API instead of a holder that no longer exists, where antd would drop it.
  */
 import { message as staticMessage } from 'antd';
 import type { ArgsProps, MessageInstance } from 'antd/es/message/interface';
@@ -20,6 +22,11 @@ export function bindMessageApi(instance: MessageInstance): void {
     void instance.open(args);
   }
   early.clear();
+}
+
+/** Unbinds `instance` (the host's effect cleanup); a later binding of another instance is kept. */
+export function unbindMessageApi(instance: MessageInstance): void {
+  if (api === instance) api = staticMessage;
 }
 
 function open(args: ArgsProps): void {
