@@ -98,10 +98,10 @@ describe('notifications journey (ops@ decides, demo@ is told)', () => {
     await expect.poll(() => bellCount(demo), POLL).toBe(before + 2);
     await demo.locator('[data-testid=notification-bell]').click();
     const panel = demo.locator('[data-testid=notification-panel]');
-    const entry = panel.locator('.ant-list-item', { hasText: `App "${APPROVED}" was approved` });
+    const entry = panel.locator('.notification-entry', { hasText: `App "${APPROVED}" was approved` });
     await entry.waitFor();
     await expect(
-      panel.locator('.ant-list-item', { hasText: `App "${REJECTED}" was rejected` }).textContent(),
+      panel.locator('.notification-entry', { hasText: `App "${REJECTED}" was rejected` }).textContent(),
     ).resolves.toContain(`Reason: ${REASON}`);
     await entry.locator('.notification-title').click();
     await demo.waitForURL((u) => u.pathname === '/apps/list' && u.searchParams.get('app_name') === APPROVED);

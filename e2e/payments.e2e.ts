@@ -129,4 +129,15 @@ describe('payments journey (ops@ in zh closes the loop, other@ in en is paid)', 
       .poll(() => other.locator('[data-testid=statements-table] tbody').textContent(), POLL)
       .toContain('Paid');
   });
+
+  it('the publisher files a tax form and finds it among the documents', async () => {
+    await other.goto(`${baseUrl}/payments?tab=profile`);
+    const documents = other.locator('[data-testid=payment-documents]');
+    await documents
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'w-8ben.pdf', mimeType: 'application/pdf', buffer: PDF });
+    const entry = documents.getByRole('listitem').filter({ hasText: 'w-8ben.pdf' });
+    await expect.poll(() => entry.count(), POLL).toBe(1);
+    expect(await entry.getByRole('button', { name: 'PDF' }).count()).toBe(1);
+  });
 });

@@ -4,9 +4,10 @@
  * told), and the to-do notifications that have not been delivered (no TODO_WEBHOOK_URL, or still
  * retrying).
  */
-import { Button, Drawer, Empty, List, Space, Tabs, Tag, Typography } from 'antd';
+import { Button, Drawer, Empty, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Entry, EntryList } from '@/components/entry-list.tsx';
 import { runChange } from '@/components/list-page/run-change.ts';
 import { RejectReasonDialog } from '@/components/reject-reason-dialog.tsx';
 import { useDecide, useReviewQueue, useTodoList } from '../api/ops-api.ts';
@@ -81,14 +82,13 @@ export function ReviewDrawer({ open, onClose }: { open: boolean; onClose: () => 
             key: 'queue',
             label: `${t('review.queue')} (${items.length})`,
             children: (
-              <List
+              <EntryList
                 loading={queue.isFetching}
-                dataSource={items}
-                locale={{ emptyText: <Empty description={t('review.empty')} /> }}
+                items={items}
+                rowKey={(item) => item.key}
+                empty={<Empty description={t('review.empty')} />}
                 renderItem={(item) => (
-                  <List.Item actions={decideButtons(item)}>
-                    <List.Item.Meta title={item.title} description={item.detail} />
-                  </List.Item>
+                  <Entry actions={decideButtons(item)} title={item.title} description={item.detail} />
                 )}
               />
             ),
@@ -97,12 +97,13 @@ export function ReviewDrawer({ open, onClose }: { open: boolean; onClose: () => 
             key: 'todo',
             label: `${t('review.todo')} (${todo.data?.total ?? 0})`,
             children: (
-              <List
+              <EntryList
                 loading={todo.isFetching}
-                dataSource={todo.data?.list ?? []}
-                locale={{ emptyText: <Empty description={t('review.empty')} /> }}
+                items={todo.data?.list ?? []}
+                rowKey={(n) => n.id}
+                empty={<Empty description={t('review.empty')} />}
                 renderItem={(n) => (
-                  <List.Item>
+                  <Entry>
                     <Space orientation="vertical" size={0}>
                       <Space>
                         <Tag>{t(`review.action.${n.action_type}`)}</Tag>
@@ -118,7 +119,7 @@ export function ReviewDrawer({ open, onClose }: { open: boolean; onClose: () => 
                         {n.attempts > 0 ? ` · ${t('review.attempts', { n: n.attempts })}` : ''}
                       </Typography.Text>
                     </Space>
-                  </List.Item>
+                  </Entry>
                 )}
               />
             ),

@@ -3,11 +3,12 @@
  * while unread, with a dot), body, when; opening an entry marks it read and goes to its object.
  */
 import type { NotificationItem } from '@portal/contracts/notifications.ts';
-import { Badge, Button, List, Typography } from 'antd';
+import { Badge, Button, Typography } from 'antd';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Entry, EntryList } from '@/components/entry-list.tsx';
 
 dayjs.extend(relativeTime);
 
@@ -40,13 +41,13 @@ export function NotificationEntries({
 }: NotificationEntriesProps) {
   const { t } = useTranslation('notifications');
   return (
-    <List<NotificationItem>
+    <EntryList<NotificationItem>
       loading={loading}
-      dataSource={items}
-      locale={{ emptyText: empty }}
+      items={items}
+      rowKey={(n) => n.id}
+      empty={empty}
       renderItem={(n) => (
-        <List.Item
-          key={n.id}
+        <Entry
           className={`notification-entry${n.read ? '' : ' notification-unread'}`}
           data-testid={`notification-${n.id}`}
           actions={
@@ -58,37 +59,34 @@ export function NotificationEntries({
                 ]
               : undefined
           }
-        >
-          <List.Item.Meta
-            title={
-              <a
-                href={n.link}
-                className="notification-title"
-                onClick={(e) => {
-                  e.preventDefault();
-                  onOpen(n);
-                }}
+          title={
+            <a
+              href={n.link}
+              className="notification-title"
+              onClick={(e) => {
+                e.preventDefault();
+                onOpen(n);
+              }}
+            >
+              {!n.read && <Badge status="processing" className="notification-dot" />}
+              {n.title}
+            </a>
+          }
+          description={
+            <>
+              <Typography.Paragraph
+                type="secondary"
+                ellipsis={compact ? { rows: 2 } : false}
+                style={{ marginBottom: 2 }}
               >
-                {!n.read && <Badge status="processing" className="notification-dot" />}
-                {n.title}
-              </a>
-            }
-            description={
-              <>
-                <Typography.Paragraph
-                  type="secondary"
-                  ellipsis={compact ? { rows: 2 } : false}
-                  style={{ marginBottom: 2 }}
-                >
-                  {n.body}
-                </Typography.Paragraph>
-                <Typography.Text type="secondary" className="notification-when">
-                  <time dateTime={n.created_at}>{when(n.created_at)}</time>
-                </Typography.Text>
-              </>
-            }
-          />
-        </List.Item>
+                {n.body}
+              </Typography.Paragraph>
+              <Typography.Text type="secondary" className="notification-when">
+                <time dateTime={n.created_at}>{when(n.created_at)}</time>
+              </Typography.Text>
+            </>
+          }
+        />
       )}
     />
   );

@@ -3,9 +3,10 @@
  * e-mail or both (wrapping under the label on a phone); saved together.
  */
 import type { NotificationChannels, NotificationPreference } from '@portal/contracts/notifications.ts';
-import { Button, Flex, List, Radio, Typography } from 'antd';
+import { Button, Empty, Flex, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Entry, EntryList } from '@/components/entry-list.tsx';
 import { succeed } from '@/lib/notify.ts';
 import { usePreferences, useSavePreferences } from '../api/notifications-api.ts';
 
@@ -35,13 +36,15 @@ export function PreferencesForm() {
   return (
     <>
       <Typography.Paragraph type="secondary">{t('preferences.intro')}</Typography.Paragraph>
-      <List<NotificationPreference>
+      <EntryList<NotificationPreference>
         loading={prefs.isPending}
-        dataSource={rows}
+        items={rows}
+        rowKey={(p) => p.kind}
+        empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
         bordered
         size="small"
         renderItem={(p) => (
-          <List.Item key={p.kind}>
+          <Entry>
             <Flex justify="space-between" align="center" wrap gap={8} style={{ width: '100%' }}>
               <div style={{ minWidth: 160, flex: '1 1 160px' }}>
                 <Typography.Text id={`preference-label-${p.kind}`}>{p.label}</Typography.Text>
@@ -60,7 +63,7 @@ export function PreferencesForm() {
                 options={CHANNELS.map((c) => ({ value: c, label: t(`preferences.${c}`) }))}
               />
             </Flex>
-          </List.Item>
+          </Entry>
         )}
       />
       <Flex gap={8} justify="end" style={{ marginTop: 12 }}>

@@ -12,7 +12,6 @@ import {
   Descriptions,
   Form,
   Input,
-  List,
   Radio,
   Select,
   Space,
@@ -20,6 +19,7 @@ import {
   Upload,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Entry, EntryList } from '@/components/entry-list.tsx';
 import { fieldErrorsOf } from '@/lib/form-errors.ts';
 import { succeed } from '@/lib/notify.ts';
 import { useCountries } from '@/lib/use-countries.ts';
@@ -212,6 +212,7 @@ export function ProfilePanel({ admin }: { admin: boolean }) {
       )}
       <Card
         title={t('profile.documents')}
+        data-testid="payment-documents"
         extra={
           admin && (
             <Upload
@@ -232,23 +233,21 @@ export function ProfilePanel({ admin }: { admin: boolean }) {
           )
         }
       >
-        <List
+        <EntryList
           loading={documents.isLoading}
-          dataSource={documents.data?.list ?? []}
-          locale={{ emptyText: t('profile.noDocuments') }}
+          items={documents.data?.list ?? []}
+          rowKey={(d) => d.id}
+          empty={t('profile.noDocuments')}
           renderItem={(d) => (
-            <List.Item
+            <Entry
               actions={[
                 <Button key="open" type="link" onClick={() => openDocument(d.id)}>
                   PDF
                 </Button>,
               ]}
-            >
-              <List.Item.Meta
-                title={d.file_name}
-                description={`${d.created_at.slice(0, 10)} · ${(d.size / 1024).toFixed(0)} KiB`}
-              />
-            </List.Item>
+              title={d.file_name}
+              description={`${d.created_at.slice(0, 10)} · ${(d.size / 1024).toFixed(0)} KiB`}
+            />
           )}
         />
       </Card>
