@@ -1,4 +1,4 @@
-/** Report number and date formats of spec §9. */
+/** Report number and date formats of spec §9, and the size of an uploaded file. */
 import type { FileType } from '@portal/contracts/reports.ts';
 
 const intFmt = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -56,4 +56,15 @@ export function formatCell(fileType: FileType, v: unknown): string {
     default:
       return v === null || v === undefined || v === '' ? '-' : String(v);
   }
+}
+
+/**
+ * A file's size in bytes for people: under 1 KiB in bytes ("53 B"), then KiB and MiB (1024-based, the
+ * units the upload limits are stated in) with one decimal below 10 ("2.5 KiB", "12 KiB", "3.1 MiB").
+ */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '-';
+  if (bytes < 1024) return `${Math.round(bytes)} B`;
+  const [value, unit] = bytes < 1024 * 1024 ? [bytes / 1024, 'KiB'] : [bytes / (1024 * 1024), 'MiB'];
+  return `${value < 10 ? Number(value.toFixed(1)) : Math.round(value)} ${unit}`;
 }

@@ -21,6 +21,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Entry, EntryList } from '@/components/entry-list.tsx';
 import { fieldErrorsOf } from '@/lib/form-errors.ts';
+import { formatFileSize } from '@/lib/format.ts';
 import { succeed } from '@/lib/notify.ts';
 import { useCountries } from '@/lib/use-countries.ts';
 import { openDocument, useDocuments, useProfile, useSaveProfile, useUpload } from '../api/payments-api.ts';
@@ -246,7 +247,7 @@ export function ProfilePanel({ admin }: { admin: boolean }) {
                 </Button>,
               ]}
               title={d.file_name}
-              description={`${d.created_at.slice(0, 10)} · ${(d.size / 1024).toFixed(0)} KiB`}
+              description={`${d.created_at.slice(0, 10)} · ${formatFileSize(d.size)}`}
             />
           )}
         />
