@@ -130,6 +130,33 @@ describe('payments journey (ops@ in zh closes the loop, other@ in en is paid)', 
       .toContain('Paid');
   });
 
+  it('on a phone the publisher reads the statement and the payout as cards, and opens the details', async () => {
+    await other.setViewportSize({ width: 412, height: 900 });
+    await other.goto(`${baseUrl}/payments`);
+    const card = other
+      .locator('[data-testid=statements-table-cards] > li')
+      .filter({ hasText: lastMonth })
+      .filter({ hasText: 'Paid' });
+    await expect.poll(() => card.count(), POLL).toBe(1);
+    // Every column is a titled field of the card: nothing hides behind a sideways scroll.
+    expect(await card.locator('dt').allTextContents()).toEqual(
+      expect.arrayContaining(['Status', 'Payable (US$)', 'Actions']),
+    );
+    expect(await card.locator('dd').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/\d\.\d{2}$/)]),
+    );
+    await card.getByRole('button', { name: 'Details' }).click();
+    await expect
+      .poll(() => other.locator('.ant-drawer-open [data-testid=statement-status]').textContent(), POLL)
+      .toBe('Paid');
+    await other.keyboard.press('Escape');
+    await other.goto(`${baseUrl}/payments?tab=payouts`);
+    const payout = other.locator('[data-testid=payouts-table-cards] > li').filter({ hasText: REFERENCE });
+    await expect.poll(() => payout.count(), POLL).toBe(1);
+    expect(await payout.locator('dt').allTextContents()).toContain('Amount (US$)');
+    await other.setViewportSize({ width: 1280, height: 900 });
+  });
+
   it('the publisher files a tax form and finds it among the documents', async () => {
     await other.goto(`${baseUrl}/payments?tab=profile`);
     const documents = other.locator('[data-testid=payment-documents]');

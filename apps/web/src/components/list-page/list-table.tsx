@@ -36,16 +36,30 @@ export function tableWidth<T>(columns: ListColumn<T>[]): number {
 }
 
 /** A cell's content as the table would render it. */
-function cellOf<T>(c: ListColumn<T>, row: T, index: number): ReactNode {
+function cellOf<T>(c: TableColumnType<T>, row: T, index: number): ReactNode {
   const path = c.dataIndex;
   const value =
     typeof path === 'string' || typeof path === 'number' ? (row as Record<string, unknown>)[path] : undefined;
   return c.render ? (c.render(value, row, index) as ReactNode) : (value as ReactNode);
 }
 
-/** The rows as cards (`data-testid="<testId>-cards"`, one `<li>` per row). */
-function ListCards<T extends object>(props: ListTableProps<T>) {
-  const { page, total } = props;
+export type RowCardsProps<T> = {
+  testId: string;
+  rowKey: keyof T & string;
+  columns: TableColumnType<T>[];
+  rows: T[];
+  loading: boolean;
+  emptyText?: ReactNode;
+  rowClassName?: (row: T) => string;
+  /** Under the cards (their pagination). */
+  footer?: ReactNode;
+};
+
+/**
+ * Rows as cards (`data-testid="<testId>-cards"`, one `<li>` per row): every column's title beside its
+ * value, so a phone shows a table's rows without a sideways scroll (issue 25 item 4).
+ */
+export function RowCards<T extends object>(props: RowCardsProps<T>) {
   return (
     <Spin spinning={props.loading}>
       {props.rows.length === 0 ? (
@@ -66,18 +80,31 @@ function ListCards<T extends object>(props: ListTableProps<T>) {
           ))}
         </ul>
       )}
-      {total > 0 ? (
-        <Pagination
-          className="list-cards-pagination"
-          size="small"
-          current={page.no}
-          pageSize={page.size}
-          total={total}
-          showTotal={props.totalText}
-          onChange={props.onPage}
-        />
-      ) : null}
+      {props.footer}
     </Spin>
+  );
+}
+
+/** A list page's rows as cards, with the server's paging under them. */
+function ListCards<T extends object>(props: ListTableProps<T>) {
+  const { page, total } = props;
+  return (
+    <RowCards
+      {...props}
+      footer={
+        total > 0 ? (
+          <Pagination
+            className="list-cards-pagination"
+            size="small"
+            current={page.no}
+            pageSize={page.size}
+            total={total}
+            showTotal={props.totalText}
+            onChange={props.onPage}
+          />
+        ) : null
+      }
+    />
   );
 }
 

@@ -1,14 +1,16 @@
 /**
  * /payments (issue 23): the balance card, the statements with their status, PDF and details, the
  * payout history with its CSV and XLSX export, and the payment profile. For organisation admins and
- * members granted "finance" (the server's menu decides; every call is checked again).
+ * members granted "finance" (the server's menu decides; every call is checked again). On a phone the
+ * statements and payouts are cards (components/list-page/loaded-table.tsx), amounts in view.
  */
 import { Role } from '@portal/contracts/constants.ts';
-import type { StatementItem } from '@portal/contracts/payments.ts';
-import { Button, Card, Empty, Space, Table, Tabs, Tag, Typography } from 'antd';
+import type { PayoutItem, StatementItem } from '@portal/contracts/payments.ts';
+import { Button, Card, Empty, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LoadedTable } from '@/components/list-page/loaded-table.tsx';
 import { useSession } from '@/lib/use-session.ts';
 import '../i18n.ts';
 import {
@@ -94,15 +96,13 @@ export default function PaymentsPage() {
                   loading={summary.isLoading}
                   onProfile={() => setTab('profile')}
                 />
-                <Table
+                <LoadedTable<StatementItem>
+                  testId="statements-table"
                   rowKey="id"
                   loading={statements.isLoading}
-                  dataSource={statements.data?.list ?? []}
+                  rows={statements.data?.list ?? []}
                   columns={statementColumns}
-                  scroll={{ x: 'max-content' }}
-                  pagination={{ pageSize: 12, hideOnSinglePage: true }}
-                  locale={{ emptyText: <Empty description={t('empty')} /> }}
-                  data-testid="statements-table"
+                  emptyText={<Empty description={t('empty')} />}
                 />
                 <Typography.Text type="secondary">{t('detail.rounding')}</Typography.Text>
               </Space>
@@ -117,13 +117,12 @@ export default function PaymentsPage() {
                   <Button onClick={() => savePayoutsExport('csv')}>{t('export.csv')}</Button>
                   <Button onClick={() => savePayoutsExport('xlsx')}>{t('export.xlsx')}</Button>
                 </Space>
-                <Table
+                <LoadedTable<PayoutItem>
+                  testId="payouts-table"
                   rowKey="id"
                   loading={payouts.isLoading}
-                  dataSource={payouts.data?.list ?? []}
-                  scroll={{ x: 'max-content' }}
-                  locale={{ emptyText: <Empty description={t('emptyPayouts')} /> }}
-                  data-testid="payouts-table"
+                  rows={payouts.data?.list ?? []}
+                  emptyText={<Empty description={t('emptyPayouts')} />}
                   columns={[
                     { title: t('col.paidOn'), dataIndex: 'paid_at' },
                     { title: t('col.month'), dataIndex: 'month', render: (m: number) => monthLabel(m) },

@@ -1,0 +1,74 @@
+/**
+ * Loaded tables (payments' statements and payouts): a table on a wide screen; on a phone every row a
+ * card with each column's title beside its value, paged as the table is, so nothing hides behind a
+ * sideways scroll.
+ */
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TableColumnType } from 'antd';
+import { describe, expect, it } from 'vitest';
+import { PHONE_QUERY } from '@/lib/use-phone.ts';
+import { screenMatching } from '@/test/media-query.ts';
+import { LoadedTable } from './loaded-table.tsx';
+
+type Payout = { id: number; month: string; amount: string; status: string };
+const payouts: Payout[] = Array.from({ length: 14 }, (_, i) => ({
+  id: i + 1,
+  month: `2026-${String((i % 12) + 1).padStart(2, '0')}`,
+  amount: `US$ ${1000 + i}.00`,
+  status: i === 0 ? 'Returned' : 'Paid',
+}));
+const columns: TableColumnType<Payout>[] = [
+  { title: 'Month', dataIndex: 'month' },
+  { title: 'Amount', dataIndex: 'amount', align: 'right' },
+  { title: 'Status', dataIndex: 'status', render: (v: string) => <strong>{v}</strong> },
+];
+
+const table = (rows = payouts) => (
+  <LoadedTable<Payout> testId="payouts-table" rowKey="id" columns={columns} rows={rows} loading={false} />
+);
+
+describe('LoadedTable', () => {
+  it('is a table on a wide screen, 12 rows a page', async () => {
+    render(table());
+    const grid = screen.getByTestId('payouts-table');
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Month', 'Amount', 'Status']);
+    expect(grid.querySelectorAll('tbody tr.ant-table-row')).toHaveLength(12);
+    expect(screen.queryByTestId('payouts-table-cards')).toBeNull();
+    await userEvent.click(screen.getByTitle('2'));
+    expect(grid.querySelectorAll('tbody tr.ant-table-row')).toHaveLength(2);
+  });
+
+  it('shows each row as a card of titled values on a phone, paged the same way', async () => {
+    screenMatching((q) => q === PHONE_QUERY);
+    render(table());
+    expect(screen.queryByTestId('payouts-table')).toBeNull();
+    const cards = within(screen.getByTestId('payouts-table-cards')).getAllByRole('listitem');
+    expect(cards).toHaveLength(12);
+    const first = cards[0] as HTMLElement;
+    expect([...first.querySelectorAll('dt')].map((d) => d.textContent)).toEqual([
+      'Month',
+      'Amount',
+      'Status',
+    ]);
+    expect([...first.querySelectorAll('dd')].map((d) => d.textContent)).toEqual([
+      '2026-01',
+      'US$ 1000.00',
+      'Returned',
+    ]);
+    await userEvent.click(screen.getByTitle('2'));
+    const second = within(screen.getByTestId('payouts-table-cards')).getAllByRole('listitem');
+    expect(second.map((c) => c.querySelector('dd')?.textContent)).toEqual(['2026-01', '2026-02']);
+  });
+
+  it('shows no pager on a phone when one page holds every row', () => {
+    screenMatching((q) => q === PHONE_QUERY);
+    const { container } = render(table(payouts.slice(0, 3)));
+    expect(within(screen.getByTestId('payouts-table-cards')).getAllByRole('listitem')).toHaveLength(3);
+    expect(container.querySelector('.ant-pagination')).toBeNull();
+  });
+});
