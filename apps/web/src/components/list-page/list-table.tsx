@@ -63,7 +63,9 @@ export function RowCards<T extends object>(props: RowCardsProps<T>) {
   return (
     <Spin spinning={props.loading}>
       {props.rows.length === 0 ? (
-        (props.emptyText ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />)
+        <div className="list-cards-empty">
+          {props.emptyText ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+        </div>
       ) : (
         <ul className="list-cards" data-testid={`${props.testId}-cards`}>
           {props.rows.map((row, i) => (

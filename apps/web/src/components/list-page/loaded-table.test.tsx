@@ -71,4 +71,26 @@ describe('LoadedTable', () => {
     expect(within(screen.getByTestId('payouts-table-cards')).getAllByRole('listitem')).toHaveLength(3);
     expect(container.querySelector('.ant-pagination')).toBeNull();
   });
+
+  it('keeps every row on one page without a pager when paging is off, table and cards alike', () => {
+    const all = (
+      <LoadedTable<Payout>
+        testId="payouts-table"
+        rowKey="id"
+        columns={columns}
+        rows={payouts}
+        loading={false}
+        pageSize={false}
+      />
+    );
+    const wide = render(all);
+    expect(screen.getByTestId('payouts-table').querySelectorAll('tbody tr.ant-table-row')).toHaveLength(14);
+    expect(wide.container.querySelector('.ant-pagination')).toBeNull();
+    wide.unmount();
+
+    screenMatching((q) => q === PHONE_QUERY);
+    const phone = render(all);
+    expect(within(screen.getByTestId('payouts-table-cards')).getAllByRole('listitem')).toHaveLength(14);
+    expect(phone.container.querySelector('.ant-pagination')).toBeNull();
+  });
 });

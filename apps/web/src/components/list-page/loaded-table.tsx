@@ -1,6 +1,7 @@
 /**
  * A table of rows already loaded whole (a publisher's statements and payouts: a few dozen rows, paged
- * here, not by the server): antd's Table on a wide screen, scrolling sideways when its columns need
+ * here, not by the server; also the short lists of sessions, sign-in events, API keys and scheduled
+ * reports): antd's Table on a wide screen, scrolling sideways when its columns need
  * more room; on a phone the same columns as cards (list-table.tsx `RowCards`, issue 25 item 4), so an
  * amount or a status never hides behind a sideways scroll. Both page by `pageSize` rows and hide the
  * pager when one page holds everything.
@@ -19,8 +20,10 @@ export type LoadedTableProps<T> = {
   loading: boolean;
   /** Shown when there are no rows (defaults to antd's empty picture). */
   emptyText?: ReactNode;
-  /** Rows per page (default 12). */
-  pageSize?: number;
+  /** Rows per page (default 12); false: every row on one page (short lists: sessions, keys). */
+  pageSize?: number | false;
+  /** The table's density on a wide screen (antd's; default 'large'). */
+  size?: 'small' | 'middle' | 'large';
 };
 
 /** The table, or its cards on a phone (module comment). */
@@ -32,28 +35,30 @@ export function LoadedTable<T extends object>({
   loading,
   emptyText,
   pageSize = 12,
+  size,
 }: LoadedTableProps<T>) {
   const phone = usePhone();
   const [page, setPage] = useState(1);
   const empty = emptyText ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
+  const perPage = pageSize === false ? Math.max(rows.length, 1) : pageSize;
   if (phone) {
     // Past the last page (the rows shrank): the last page.
-    const current = Math.min(page, Math.max(1, Math.ceil(rows.length / pageSize)));
+    const current = Math.min(page, Math.max(1, Math.ceil(rows.length / perPage)));
     return (
       <RowCards
         testId={testId}
         rowKey={rowKey}
         columns={columns}
-        rows={rows.slice((current - 1) * pageSize, current * pageSize)}
+        rows={rows.slice((current - 1) * perPage, current * perPage)}
         loading={loading}
         emptyText={empty}
         footer={
-          rows.length > pageSize ? (
+          rows.length > perPage ? (
             <Pagination
               className="list-cards-pagination"
               size="small"
               current={current}
-              pageSize={pageSize}
+              pageSize={perPage}
               total={rows.length}
               onChange={setPage}
             />
@@ -65,12 +70,15 @@ export function LoadedTable<T extends object>({
   return (
     <Table<T>
       data-testid={testId}
+      size={size}
       rowKey={(row) => row[rowKey] as Key}
       loading={loading}
       dataSource={rows}
       columns={columns}
       scroll={{ x: 'max-content' }}
-      pagination={{ current: page, pageSize, hideOnSinglePage: true, onChange: setPage }}
+      pagination={
+        pageSize === false ? false : { current: page, pageSize, hideOnSinglePage: true, onChange: setPage }
+      }
       locale={{ emptyText: empty }}
     />
   );

@@ -4,9 +4,10 @@
  * sign-outs) with time, device and address.
  */
 import type { SecurityEvent } from '@portal/contracts/security.ts';
-import { Card, Table, Tag, Typography } from 'antd';
+import { Card, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { LoadedTable } from '@/components/list-page/loaded-table.tsx';
 import { useSecurityEvents } from '../api/security-api.ts';
 
 /** Events that someone other than the user may have caused: shown in warning colours. */
@@ -26,14 +27,14 @@ export function SecurityEventsCard() {
   return (
     <Card title={t('events.title')} data-testid="security-events-card">
       <Typography.Paragraph type="secondary">{t('events.intro')}</Typography.Paragraph>
-      <Table<SecurityEvent>
+      <LoadedTable<SecurityEvent>
+        testId="security-events-table"
         rowKey="id"
         size="middle"
         loading={events.isPending}
-        dataSource={events.data ?? []}
-        pagination={{ pageSize: 10, hideOnSinglePage: true }}
-        scroll={{ x: 640 }}
-        locale={{ emptyText: t('events.empty') }}
+        rows={events.data ?? []}
+        pageSize={10}
+        emptyText={t('events.empty')}
         columns={[
           {
             title: t('events.time'),

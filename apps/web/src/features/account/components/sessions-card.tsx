@@ -4,10 +4,11 @@
  * two-factor on).
  */
 import type { SessionItem } from '@portal/contracts/security.ts';
-import { Button, Card, Popconfirm, Table, Tag } from 'antd';
+import { Button, Card, Popconfirm, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadedTable } from '@/components/list-page/loaded-table.tsx';
 import { succeed } from '@/lib/notify.ts';
 import { useSessions, useSignOutOthers, useSignOutSession, useTwoFactorStatus } from '../api/security-api.ts';
 import { ReauthModal } from './reauth-modal.tsx';
@@ -48,13 +49,13 @@ export function SessionsCard() {
         onCancel={() => setAsking(false)}
         testId="sessions-reauth"
       />
-      <Table<SessionItem>
+      <LoadedTable<SessionItem>
+        testId="sessions-table"
         rowKey="id"
         size="middle"
         loading={sessions.isPending}
-        dataSource={sessions.data ?? []}
-        pagination={false}
-        scroll={{ x: 760 }}
+        rows={sessions.data ?? []}
+        pageSize={false}
         columns={[
           {
             title: t('sessions.device'),

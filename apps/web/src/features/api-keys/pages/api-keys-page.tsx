@@ -5,10 +5,11 @@
  */
 import { Role } from '@portal/contracts/constants.ts';
 import type { ApiKey, ApiKeyCreated } from '@portal/contracts/security.ts';
-import { Alert, Button, Card, Form, Input, Modal, Popconfirm, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Modal, Popconfirm, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadedTable } from '@/components/list-page/loaded-table.tsx';
 import { succeed } from '@/lib/notify.ts';
 import { ensureSecurityCatalogue } from '@/lib/security-catalogue.ts';
 import { useSession } from '@/lib/use-session.ts';
@@ -68,14 +69,14 @@ export default function ApiKeysPage() {
             {t('apiKeys.create')}
           </Button>
         </Form>
-        <Table<ApiKey>
+        <LoadedTable<ApiKey>
+          testId="api-keys-table"
           rowKey="id"
           size="middle"
           loading={keys.isPending}
-          dataSource={keys.data ?? []}
-          pagination={false}
-          locale={{ emptyText: t('apiKeys.empty') }}
-          scroll={{ x: 900 }}
+          rows={keys.data ?? []}
+          pageSize={false}
+          emptyText={t('apiKeys.empty')}
           columns={[
             { title: t('apiKeys.name'), dataIndex: 'name' },
             {

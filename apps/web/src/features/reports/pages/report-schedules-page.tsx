@@ -12,10 +12,11 @@ import {
   schedulableKinds,
 } from '@portal/contracts/report-views.ts';
 import { useQueries } from '@tanstack/react-query';
-import { Button, Card, Form, Modal, Popconfirm, Radio, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Form, Modal, Popconfirm, Radio, Select, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadedTable } from '@/components/list-page/loaded-table.tsx';
 import { useAccess } from '@/lib/access-context.ts';
 import { succeed } from '@/lib/notify.ts';
 import { browserZone, timeZones } from '@/lib/time-zones.ts';
@@ -124,13 +125,13 @@ export default function ReportSchedulesPage() {
       }
     >
       <Typography.Paragraph type="secondary">{t('schedules.intro')}</Typography.Paragraph>
-      <Table<ReportSchedule>
+      <LoadedTable<ReportSchedule>
+        testId="schedules-table"
         rowKey="id"
         loading={schedules.isLoading}
-        dataSource={schedules.data ?? []}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('schedules.empty') }}
+        rows={schedules.data ?? []}
+        pageSize={false}
+        emptyText={t('schedules.empty')}
         columns={[
           { title: t('schedules.view'), dataIndex: 'view_name' },
           { title: t('schedules.frequency'), key: 'when', render: (_, s) => when(s) },

@@ -3,6 +3,8 @@ import type { TestDevice } from '@portal/contracts/test-devices.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { PHONE_QUERY } from '@/lib/use-phone.ts';
+import { screenMatching } from '@/test/media-query.ts';
 import { mock, mockApi, renderApp, seedSession, sessionRoutes } from '@/test/render-app.tsx';
 
 const pixel: TestDevice = {
@@ -56,5 +58,24 @@ describe('test devices (issue 27 item 2)', () => {
     const table = await screen.findByTestId('test-devices-table');
     await within(table).findByText('Pixel 8');
     expect(within(table).getByText('Demo Admin')).toBeTruthy();
+  });
+
+  it('shows each device as a card on a phone, its advertising ID and actions in view', async () => {
+    screenMatching((q) => q === PHONE_QUERY);
+    mockApi([...sessionRoutes(), mock(endpoints.testDevices.list, () => ({ list: [pixel] }))]);
+    seedSession();
+    renderApp('/account/testDevices');
+    const cards = await screen.findByTestId('test-devices-table-cards', {}, { timeout: 60_000 });
+    expect(screen.queryByTestId('test-devices-table')).toBeNull();
+    const card = within(cards).getByRole('listitem');
+    const fields = Object.fromEntries(
+      [...card.querySelectorAll('.list-card-field')].map((f) => [
+        f.querySelector('dt')?.textContent,
+        f.querySelector('dd') as HTMLElement,
+      ]),
+    );
+    expect(fields['广告 ID（GAID / IDFA）']?.textContent).toContain(pixel.advertising_id);
+    expect(within(fields['操作'] as HTMLElement).getByTestId('edit-test-device-3')).toBeTruthy();
+    expect(within(fields['操作'] as HTMLElement).getByTestId('remove-test-device-3')).toBeTruthy();
   });
 });

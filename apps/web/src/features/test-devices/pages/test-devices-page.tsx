@@ -2,15 +2,17 @@
  * /account/testDevices (issue 27 item 2): the organisation's test devices (organisation admins):
  * name, platform, advertising ID (GAID or IDFA), who added it and when; add, edit and remove. The
  * ad server serves test ads to these devices, also before an app or ad slot is approved. The form
- * checks IDs with the server's rule (contracts test-devices.ts); the server checks again.
+ * checks IDs with the server's rule (contracts test-devices.ts); the server checks again. On a phone
+ * each device is a card (components/list-page/loaded-table.tsx), its ID and actions in view.
  */
 import type { Lang } from '@portal/contracts/codes.ts';
 import type { FieldError } from '@portal/contracts/envelope.ts';
 import { type TestDevice, testDeviceProblems } from '@portal/contracts/test-devices.ts';
-import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadedTable } from '@/components/list-page/loaded-table.tsx';
 import { addCatalogue } from '@/lib/i18n.ts';
 import { succeed } from '@/lib/notify.ts';
 import { RequestError } from '@/lib/request.ts';
@@ -80,24 +82,21 @@ export default function TestDevicesPage() {
       }
     >
       <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
-      <Table<TestDevice>
+      <LoadedTable<TestDevice>
+        testId="test-devices-table"
         rowKey="id"
         size="middle"
-        data-testid="test-devices-table"
         loading={devices.isPending}
-        dataSource={devices.data ?? []}
-        pagination={false}
-        scroll={{ x: 820 }}
-        locale={{
-          emptyText: (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty.title')}>
-              <Typography.Paragraph type="secondary">{t('empty.body')}</Typography.Paragraph>
-              <Button type="primary" onClick={() => open('new')} data-testid="empty-add-test-device">
-                {t('empty.action')}
-              </Button>
-            </Empty>
-          ),
-        }}
+        rows={devices.data ?? []}
+        pageSize={50}
+        emptyText={
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty.title')}>
+            <Typography.Paragraph type="secondary">{t('empty.body')}</Typography.Paragraph>
+            <Button type="primary" onClick={() => open('new')} data-testid="empty-add-test-device">
+              {t('empty.action')}
+            </Button>
+          </Empty>
+        }
         columns={[
           { title: t('columns.name'), dataIndex: 'name', width: 160, ellipsis: true },
           {
