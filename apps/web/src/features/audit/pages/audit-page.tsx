@@ -1,14 +1,29 @@
 /**
  * /account/audit (issue 16 §3): the audit log of the caller's organisation (operations: every
  * organisation), newest first, filtered by actor, object type and date range, exported as CSV. Each
- * row shows who, when, from where, what and the fields before and after the change.
+ * row shows who, when, from where, what and the fields before and after the change. On a phone the
+ * filters stack and each entry is a card (components/list-page/list-table.tsx `RowCards`).
  */
 import { type AuditEntry, type AuditObjectType, auditObjectTypes } from '@portal/contracts/security.ts';
-import { Button, Card, DatePicker, Form, InputNumber, Select, Space, Table, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  DatePicker,
+  Form,
+  InputNumber,
+  Pagination,
+  Select,
+  Space,
+  Table,
+  type TableColumnType,
+  Typography,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowCards } from '@/components/list-page/list-table.tsx';
 import { ensureSecurityCatalogue } from '@/lib/security-catalogue.ts';
+import { usePhone } from '@/lib/use-phone.ts';
 import { type AuditFilter, exportAuditLog, useAuditLog } from '../api/audit-api.ts';
 
 ensureSecurityCatalogue();
@@ -38,6 +53,40 @@ export default function AuditPage() {
   const [filter, setFilter] = useState<AuditFilter>({ page_no: 1, page_size: 20 });
   const [exporting, setExporting] = useState(false);
   const log = useAuditLog(filter);
+  const phone = usePhone();
+  const columns: TableColumnType<AuditEntry>[] = [
+    {
+      title: t('audit.time'),
+      dataIndex: 'at',
+      width: 170,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+    },
+    {
+      title: t('audit.actor'),
+      key: 'actor',
+      render: (_: unknown, r) => (r.actor_email ? `${r.actor_email} (${r.actor_id})` : (r.actor_id ?? '-')),
+    },
+    {
+      title: t('audit.object'),
+      key: 'object',
+      render: (_: unknown, r) => (
+        <span data-testid="audit-object">
+          {t(`audit.types.${r.object_type}`, { defaultValue: r.object_type })} #{r.object_id}
+        </span>
+      ),
+    },
+    {
+      title: t('audit.action'),
+      dataIndex: 'action',
+      render: (a: string) => (
+        <span data-testid="audit-action">{t(`audit.actions.${a}`, { defaultValue: a })}</span>
+      ),
+    },
+    { title: t('audit.before'), dataIndex: 'before', render: (v: unknown) => <Fields value={v} /> },
+    { title: t('audit.after'), dataIndex: 'after', render: (v: unknown) => <Fields value={v} /> },
+    { title: t('audit.ip'), dataIndex: 'ip', width: 130, render: (v: string | null) => v ?? '-' },
+  ];
+  const onPage = (page_no: number, page_size: number) => setFilter({ ...filter, page_no, page_size });
 
   const toFilter = (v: Values): Omit<AuditFilter, 'page_no' | 'page_size'> => ({
     actor_id: v.actor_id ?? undefined,
@@ -60,7 +109,12 @@ export default function AuditPage() {
   return (
     <Card title={t('audit.title')} data-testid="audit-page">
       <Typography.Paragraph>{t('audit.intro')}</Typography.Paragraph>
-      <Form form={form} layout="inline" onFinish={onSearch} style={{ rowGap: 12, marginBottom: 16 }}>
+      <Form
+        form={form}
+        layout={phone ? 'vertical' : 'inline'}
+        onFinish={onSearch}
+        style={{ rowGap: 12, marginBottom: 16 }}
+      >
         <Form.Item name="actor_id" label={t('audit.actorId')}>
           <InputNumber min={1} precision={0} style={{ width: 120 }} data-testid="audit-actor" />
         </Form.Item>
@@ -74,7 +128,10 @@ export default function AuditPage() {
           />
         </Form.Item>
         <Form.Item name="dates" label={t('audit.dates')}>
-          <DatePicker.RangePicker disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+          <DatePicker.RangePicker
+            disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+            style={phone ? { width: '100%' } : undefined}
+          />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" data-testid="audit-search">
@@ -93,57 +150,48 @@ export default function AuditPage() {
           </Button>
         </Space>
       </Form>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the region scrolls sideways and takes focus so the keyboard can scroll it (WCAG 2.1.1, axe scrollable-region-focusable) */}
-      <section style={{ overflowX: 'auto' }} aria-label={t('audit.title')} tabIndex={0}>
-        <Table<AuditEntry>
+      {phone ? (
+        <RowCards<AuditEntry>
+          testId="audit-table"
           rowKey="id"
-          size="middle"
-          data-testid="audit-table"
-          style={{ minWidth: 1100 }}
+          columns={columns}
+          rows={log.data?.list ?? []}
           loading={log.isFetching}
-          dataSource={log.data?.list ?? []}
-          pagination={{
-            current: filter.page_no,
-            pageSize: filter.page_size,
-            total: log.data?.total ?? 0,
-            showSizeChanger: true,
-            onChange: (page_no, page_size) => setFilter({ ...filter, page_no, page_size }),
-          }}
-          columns={[
-            {
-              title: t('audit.time'),
-              dataIndex: 'at',
-              width: 170,
-              render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
-            },
-            {
-              title: t('audit.actor'),
-              key: 'actor',
-              render: (_: unknown, r) =>
-                r.actor_email ? `${r.actor_email} (${r.actor_id})` : (r.actor_id ?? '-'),
-            },
-            {
-              title: t('audit.object'),
-              key: 'object',
-              render: (_: unknown, r) => (
-                <span data-testid="audit-object">
-                  {t(`audit.types.${r.object_type}`, { defaultValue: r.object_type })} #{r.object_id}
-                </span>
-              ),
-            },
-            {
-              title: t('audit.action'),
-              dataIndex: 'action',
-              render: (a: string) => (
-                <span data-testid="audit-action">{t(`audit.actions.${a}`, { defaultValue: a })}</span>
-              ),
-            },
-            { title: t('audit.before'), dataIndex: 'before', render: (v: unknown) => <Fields value={v} /> },
-            { title: t('audit.after'), dataIndex: 'after', render: (v: unknown) => <Fields value={v} /> },
-            { title: t('audit.ip'), dataIndex: 'ip', width: 130, render: (v: string | null) => v ?? '-' },
-          ]}
+          footer={
+            <Pagination
+              className="list-cards-pagination"
+              size="small"
+              current={filter.page_no}
+              pageSize={filter.page_size}
+              total={log.data?.total ?? 0}
+              hideOnSinglePage
+              onChange={onPage}
+            />
+          }
         />
-      </section>
+      ) : (
+        <>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the region scrolls sideways and takes focus so the keyboard can scroll it (WCAG 2.1.1, axe scrollable-region-focusable) */}
+          <section style={{ overflowX: 'auto' }} aria-label={t('audit.title')} tabIndex={0}>
+            <Table<AuditEntry>
+              rowKey="id"
+              size="middle"
+              data-testid="audit-table"
+              style={{ minWidth: 1100 }}
+              loading={log.isFetching}
+              dataSource={log.data?.list ?? []}
+              pagination={{
+                current: filter.page_no,
+                pageSize: filter.page_size,
+                total: log.data?.total ?? 0,
+                showSizeChanger: true,
+                onChange: onPage,
+              }}
+              columns={columns}
+            />
+          </section>
+        </>
+      )}
     </Card>
   );
 }
