@@ -44,11 +44,13 @@ function cellOf<T>(c: TableColumnType<T>, row: T, index: number): ReactNode {
 }
 
 export type RowCardsProps<T> = {
+  /** `data-testid` of the list is `<testId>-cards`. */
   testId: string;
   rowKey: keyof T & string;
   columns: TableColumnType<T>[];
   rows: T[];
   loading: boolean;
+  /** Shown when there are no rows (defaults to antd's empty picture). */
   emptyText?: ReactNode;
   rowClassName?: (row: T) => string;
   /** Under the cards (their pagination). */

@@ -6,20 +6,13 @@
  * amount or a status never hides behind a sideways scroll. Both page by `pageSize` rows and hide the
  * pager when one page holds everything.
  */
-import { Empty, Pagination, Table, type TableColumnType } from 'antd';
-import { type Key, type ReactNode, useState } from 'react';
+import { Empty, Pagination, Table } from 'antd';
+import { type Key, useState } from 'react';
 import { usePhone } from '@/lib/use-phone.ts';
-import { RowCards } from './list-table.tsx';
+import { RowCards, type RowCardsProps } from './list-table.tsx';
 
-export type LoadedTableProps<T> = {
-  /** `data-testid` of the table (`<testId>-cards` for the cards). */
-  testId: string;
-  rowKey: keyof T & string;
-  columns: TableColumnType<T>[];
-  rows: T[];
-  loading: boolean;
-  /** Shown when there are no rows (defaults to antd's empty picture). */
-  emptyText?: ReactNode;
+/** RowCards' props (`testId`: the table's `data-testid`, `<testId>-cards` for the cards). */
+export type LoadedTableProps<T> = Omit<RowCardsProps<T>, 'footer' | 'rowClassName'> & {
   /** Rows per page (default 12); false: every row on one page (short lists: sessions, keys). */
   pageSize?: number | false;
   /** The table's density on a wide screen (antd's; default 'large'). */
