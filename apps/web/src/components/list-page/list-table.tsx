@@ -59,12 +59,15 @@ export type RowCardsProps<T> = {
 
 /**
  * Rows as cards (`data-testid="<testId>-cards"`, one `<li>` per row): every column's title beside its
- * value, so a phone shows a table's rows without a sideways scroll (issue 25 item 4).
+ * value, so a phone shows a table's rows without a sideways scroll (issue 25 item 4). While the first
+ * rows load, a spinner over a blank area, not the empty text (which would flash "nothing here").
  */
 export function RowCards<T extends object>(props: RowCardsProps<T>) {
   return (
     <Spin spinning={props.loading}>
-      {props.rows.length === 0 ? (
+      {props.rows.length === 0 && props.loading ? (
+        <div className="list-pending" />
+      ) : props.rows.length === 0 ? (
         <div className="list-cards-empty">
           {props.emptyText ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
         </div>
@@ -132,7 +135,13 @@ function WideTable<T extends object>(props: ListTableProps<T>) {
       dataSource={props.rows}
       scroll={{ x: tableWidth(props.columns) }}
       rowClassName={props.rowClassName}
-      locale={{ emptyText: props.emptyText ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
+      locale={{
+        emptyText: props.loading ? (
+          <div className="list-pending" />
+        ) : (
+          (props.emptyText ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />)
+        ),
+      }}
       pagination={
         total > 0 && {
           current: page.no,

@@ -93,4 +93,30 @@ describe('LoadedTable', () => {
     expect(within(screen.getByTestId('payouts-table-cards')).getAllByRole('listitem')).toHaveLength(14);
     expect(phone.container.querySelector('.ant-pagination')).toBeNull();
   });
+
+  it('shows a spinner, not the empty text, while the first rows load, table and cards alike', () => {
+    const view = (loading: boolean) => (
+      <LoadedTable<Payout>
+        testId="payouts-table"
+        rowKey="id"
+        columns={columns}
+        rows={[]}
+        loading={loading}
+        emptyText="no payouts yet"
+      />
+    );
+    const wide = render(view(true));
+    expect(screen.queryByText('no payouts yet')).toBeNull();
+    expect(wide.container.querySelector('.ant-spin-spinning')).not.toBeNull();
+    wide.rerender(view(false));
+    expect(screen.getByText('no payouts yet')).toBeTruthy();
+    wide.unmount();
+
+    screenMatching((q) => q === PHONE_QUERY);
+    const phone = render(view(true));
+    expect(screen.queryByText('no payouts yet')).toBeNull();
+    expect(phone.container.querySelector('.ant-spin-spinning')).not.toBeNull();
+    phone.rerender(view(false));
+    expect(screen.getByText('no payouts yet')).toBeTruthy();
+  });
 });

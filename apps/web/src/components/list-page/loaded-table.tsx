@@ -4,7 +4,7 @@
  * reports): antd's Table on a wide screen, scrolling sideways when its columns need
  * more room; on a phone the same columns as cards (list-table.tsx `RowCards`, issue 25 item 4), so an
  * amount or a status never hides behind a sideways scroll. Both page by `pageSize` rows and hide the
- * pager when one page holds everything.
+ * pager when one page holds everything. Neither shows the empty text while the rows load.
  */
 import { Empty, Pagination, Table } from 'antd';
 import { type Key, useState } from 'react';
@@ -72,7 +72,7 @@ export function LoadedTable<T extends object>({
       pagination={
         pageSize === false ? false : { current: page, pageSize, hideOnSinglePage: true, onChange: setPage }
       }
-      locale={{ emptyText: empty }}
+      locale={{ emptyText: loading ? <div className="list-pending" /> : empty }}
     />
   );
 }
