@@ -172,7 +172,7 @@ export async function saveProfile(
       to: { companyId },
       params: {
         user_name: user.name,
-        hold_until: holdUntil.toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+        hold_until: `${holdUntil.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
       },
       now,
     });

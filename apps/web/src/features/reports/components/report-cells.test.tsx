@@ -9,13 +9,11 @@ describe('app cell', () => {
     await i18next.changeLanguage('en');
     const key = '304840dd260e032114955d7b8be0d58c';
     render(
-      <>
-        {renderReportCell(
-          'app_key',
-          { app_key: key, app_name: 'Merge Kingdom' },
-          i18next.getFixedT('en', 'reports'),
-        )}
-      </>,
+      renderReportCell(
+        'app_key',
+        { app_key: key, app_name: 'Merge Kingdom' },
+        i18next.getFixedT('en', 'reports'),
+      ),
     );
     const cell = screen.getByTestId('app-cell');
     expect(cell.querySelector('br')).toBeNull();

@@ -75,7 +75,7 @@ describe('test devices (issue 27 item 2)', () => {
       ]),
     );
     expect(fields['广告 ID（GAID / IDFA）']?.textContent).toContain(pixel.advertising_id);
-    expect(within(fields['操作'] as HTMLElement).getByTestId('edit-test-device-3')).toBeTruthy();
-    expect(within(fields['操作'] as HTMLElement).getByTestId('remove-test-device-3')).toBeTruthy();
+    expect(within(fields.操作 as HTMLElement).getByTestId('edit-test-device-3')).toBeTruthy();
+    expect(within(fields.操作 as HTMLElement).getByTestId('remove-test-device-3')).toBeTruthy();
   });
 });
