@@ -7,7 +7,8 @@
  * virtual list of `div`s for long lists: no list semantics for screen readers, no loading or empty
  * state. These lists hold a page of entries at most, so they are antd building blocks (Spin, Flex)
  * around plain list markup, as antd's migration notes suggest for simple lists. Styles:
- * `.entry-list*` in app/styles.css.
+ * `.entry-list*` and `.entry*` in app/styles.css; its loading and empty states share `.list-pending`
+ * and `.list-empty` with the card lists.
  */
 import { Flex, Spin } from 'antd';
 import type { HTMLAttributes, Key, ReactNode } from 'react';
@@ -42,10 +43,10 @@ export function EntryList<T>({
   if (!items.length) {
     return loading ? (
       <Spin spinning>
-        <div className="entry-list-pending" />
+        <div className="list-pending" />
       </Spin>
     ) : (
-      <div className="entry-list-empty">{empty}</div>
+      <div className="list-empty">{empty}</div>
     );
   }
   const classes = [

@@ -14,20 +14,28 @@ import type { Paging } from './use-list-state.ts';
 /** A column with its width in pixels (required: the widths decide the layout). */
 export type ListColumn<T> = TableColumnType<T> & { width: number };
 
-export type ListTableProps<T> = {
+export type RowCardsProps<T> = {
+  /** `data-testid` of the list is `<testId>-cards`. */
   testId: string;
   rowKey: keyof T & string;
-  columns: ListColumn<T>[];
+  columns: TableColumnType<T>[];
   rows: T[];
-  total: number;
   loading: boolean;
+  /** Shown when there are no rows (defaults to antd's empty picture). */
+  emptyText?: ReactNode;
+  rowClassName?: (row: T) => string;
+  /** Under the cards (their pagination). */
+  footer?: ReactNode;
+};
+
+/** RowCards' props with the list page's column widths and the server's paging. */
+export type ListTableProps<T> = Omit<RowCardsProps<T>, 'columns' | 'footer'> & {
+  columns: ListColumn<T>[];
+  total: number;
   page: Paging;
   onPage: (no: number, size: number) => void;
   /** "N in total" in the page's words. */
   totalText: (total: number) => string;
-  /** Shown when there are no rows (defaults to antd's empty picture). */
-  emptyText?: ReactNode;
-  rowClassName?: (row: T) => string;
 };
 
 /** Sum of the column widths: the table's scroll width. */
@@ -43,20 +51,6 @@ function cellOf<T>(c: TableColumnType<T>, row: T, index: number): ReactNode {
   return c.render ? (c.render(value, row, index) as ReactNode) : (value as ReactNode);
 }
 
-export type RowCardsProps<T> = {
-  /** `data-testid` of the list is `<testId>-cards`. */
-  testId: string;
-  rowKey: keyof T & string;
-  columns: TableColumnType<T>[];
-  rows: T[];
-  loading: boolean;
-  /** Shown when there are no rows (defaults to antd's empty picture). */
-  emptyText?: ReactNode;
-  rowClassName?: (row: T) => string;
-  /** Under the cards (their pagination). */
-  footer?: ReactNode;
-};
-
 /**
  * Rows as cards (`data-testid="<testId>-cards"`, one `<li>` per row): every column's title beside its
  * value, so a phone shows a table's rows without a sideways scroll (issue 25 item 4). While the first
@@ -68,9 +62,7 @@ export function RowCards<T extends object>(props: RowCardsProps<T>) {
       {props.rows.length === 0 && props.loading ? (
         <div className="list-pending" />
       ) : props.rows.length === 0 ? (
-        <div className="list-cards-empty">
-          {props.emptyText ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
-        </div>
+        <div className="list-empty">{props.emptyText ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}</div>
       ) : (
         <ul className="list-cards" data-testid={`${props.testId}-cards`}>
           {props.rows.map((row, i) => (
