@@ -110,13 +110,21 @@ describe('payments journey (ops@ in zh closes the loop, other@ in en is paid)', 
       .toBe('Invoiced');
   });
 
-  it('operations record the payout', async () => {
+  it("operations record the payout on a phone, from the statement's card", async () => {
+    await ops.setViewportSize({ width: 412, height: 900 });
     await ops.reload();
-    await expect.poll(() => otherRow(ops).textContent(), POLL).toContain('已开票');
-    await otherRow(ops).getByRole('button', { name: '登记付款' }).click();
+    const card = ops.locator('[data-testid=ops-statements-cards] > li').filter({ hasText: 'Other Media' });
+    await expect.poll(() => card.textContent(), POLL).toContain('已开票');
+    // Every column is a titled field; an invoiced statement cannot be picked for confirmation.
+    expect(await card.locator('dt').allTextContents()).toEqual(
+      expect.arrayContaining(['组织', '应付 (US$)', '操作']),
+    );
+    expect(await card.getByRole('checkbox').isDisabled()).toBe(true);
+    await card.getByRole('button', { name: '登记付款' }).click();
     await ops.locator('[data-testid=payout-reference]').fill(REFERENCE);
     await ops.locator('.ant-modal-footer .ant-btn-primary').click();
-    await expect.poll(() => otherRow(ops).textContent(), POLL).toContain('已付款');
+    await expect.poll(() => card.textContent(), POLL).toContain('已付款');
+    await ops.setViewportSize({ width: 1440, height: 900 });
   });
 
   it('the publisher sees the payout and the statement paid', async () => {

@@ -6,7 +6,7 @@
  * On a phone (issue 25 item 4) each row is a card instead: every column's title beside its value,
  * status and actions included, so nothing hides behind a sideways scroll.
  */
-import { Empty, Pagination, Spin, Table, type TableColumnType } from 'antd';
+import { Checkbox, Empty, Pagination, Spin, Table, type TableColumnType } from 'antd';
 import type { Key, ReactNode } from 'react';
 import { usePhone } from '@/lib/use-phone.ts';
 import type { Paging } from './use-list-state.ts';
@@ -26,10 +26,68 @@ export type RowCardsProps<T> = {
   rowClassName?: (row: T) => string;
   /** Under the cards (their pagination). */
   footer?: ReactNode;
+  /** Rows picked for a bulk action: a checkbox on every card and one for all the shown cards. */
+  selection?: RowSelection<T>;
 };
 
+/**
+ * Rows picked for a bulk action (the month close's "confirm selected"): antd's row selection on a
+ * wide screen, a checkbox per card on a phone. Keys of rows not shown (another page) stay picked.
+ */
+export type RowSelection<T> = {
+  /** Keys (`rowKey` values) of the picked rows. */
+  selected: Key[];
+  onChange: (keys: Key[]) => void;
+  /** Rows that cannot be picked now (their checkbox is shown disabled). */
+  disabled?: (row: T) => boolean;
+  /** A row checkbox's accessible name (what the row is: "Other Media 2026-10"). */
+  label: (row: T) => string;
+  /** The visible text beside each card's checkbox ("Select"). */
+  text: string;
+  /** The text of the checkbox that picks every pickable card shown ("Select all on this page"). */
+  allText: string;
+};
+
+/** Picks or unpicks every pickable row of `shown`, keeping the other picked keys. */
+export function selectShown<T>(
+  selection: RowSelection<T>,
+  shown: T[],
+  rowKey: keyof T & string,
+  pick: boolean,
+): Key[] {
+  const pickable = shown.filter((r) => !selection.disabled?.(r)).map((r) => r[rowKey] as Key);
+  const rest = selection.selected.filter((k) => !pickable.includes(k));
+  return pick ? [...rest, ...pickable] : rest;
+}
+
+/** The select-all checkbox above a phone's cards: checked when every pickable card is picked. */
+function SelectShown<T>({
+  selection,
+  rows,
+  rowKey,
+}: {
+  selection: RowSelection<T>;
+  rows: T[];
+  rowKey: keyof T & string;
+}) {
+  const pickable = rows.filter((r) => !selection.disabled?.(r)).map((r) => r[rowKey] as Key);
+  const picked = pickable.filter((k) => selection.selected.includes(k)).length;
+  return (
+    <div className="list-cards-select-all">
+      <Checkbox
+        disabled={pickable.length === 0}
+        checked={pickable.length > 0 && picked === pickable.length}
+        indeterminate={picked > 0 && picked < pickable.length}
+        onChange={(e) => selection.onChange(selectShown(selection, rows, rowKey, e.target.checked))}
+      >
+        {selection.allText}
+      </Checkbox>
+    </div>
+  );
+}
+
 /** RowCards' props with the list page's column widths and the server's paging. */
-export type ListTableProps<T> = Omit<RowCardsProps<T>, 'columns' | 'footer'> & {
+export type ListTableProps<T> = Omit<RowCardsProps<T>, 'columns' | 'footer' | 'selection'> & {
   columns: ListColumn<T>[];
   total: number;
   page: Paging;
@@ -57,6 +115,7 @@ function cellOf<T>(c: TableColumnType<T>, row: T, index: number): ReactNode {
  * rows load, a spinner over a blank area, not the empty text (which would flash "nothing here").
  */
 export function RowCards<T extends object>(props: RowCardsProps<T>) {
+  const { selection } = props;
   return (
     <Spin spinning={props.loading}>
       {props.rows.length === 0 && props.loading ? (
@@ -64,20 +123,38 @@ export function RowCards<T extends object>(props: RowCardsProps<T>) {
       ) : props.rows.length === 0 ? (
         <div className="list-empty">{props.emptyText ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}</div>
       ) : (
-        <ul className="list-cards" data-testid={`${props.testId}-cards`}>
-          {props.rows.map((row, i) => (
-            <li key={row[props.rowKey] as Key} className={`list-card ${props.rowClassName?.(row) ?? ''}`}>
-              <dl>
-                {props.columns.map((c, ci) => (
-                  <div key={String(c.key ?? c.dataIndex ?? ci)} className="list-card-field">
-                    <dt>{c.title as ReactNode}</dt>
-                    <dd>{cellOf(c, row, i)}</dd>
-                  </div>
-                ))}
-              </dl>
-            </li>
-          ))}
-        </ul>
+        <>
+          {selection && <SelectShown selection={selection} rows={props.rows} rowKey={props.rowKey} />}
+          <ul className="list-cards" data-testid={`${props.testId}-cards`}>
+            {props.rows.map((row, i) => (
+              <li key={row[props.rowKey] as Key} className={`list-card ${props.rowClassName?.(row) ?? ''}`}>
+                {selection && (
+                  <Checkbox
+                    className="list-card-select"
+                    aria-label={selection.label(row)}
+                    disabled={selection.disabled?.(row)}
+                    checked={selection.selected.includes(row[props.rowKey] as Key)}
+                    onChange={(e) => {
+                      const key = row[props.rowKey] as Key;
+                      const rest = selection.selected.filter((k) => k !== key);
+                      selection.onChange(e.target.checked ? [...rest, key] : rest);
+                    }}
+                  >
+                    {selection.text}
+                  </Checkbox>
+                )}
+                <dl>
+                  {props.columns.map((c, ci) => (
+                    <div key={String(c.key ?? c.dataIndex ?? ci)} className="list-card-field">
+                      <dt>{c.title as ReactNode}</dt>
+                      <dd>{cellOf(c, row, i)}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       {props.footer}
     </Spin>

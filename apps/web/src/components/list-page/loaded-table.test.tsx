@@ -6,6 +6,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TableColumnType } from 'antd';
+import { type Key, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { PHONE_QUERY } from '@/lib/use-phone.ts';
 import { screenMatching } from '@/test/media-query.ts';
@@ -118,5 +119,66 @@ describe('LoadedTable', () => {
     expect(phone.container.querySelector('.ant-spin-spinning')).not.toBeNull();
     phone.rerender(view(false));
     expect(screen.getByText('no payouts yet')).toBeTruthy();
+  });
+
+  describe('with rows to pick (the month close)', () => {
+    /** Payouts 1–14, of which the 'Returned' one (id 1) cannot be picked; `picked` is the last keys. */
+    let picked: Key[] = [];
+    function Picking({ initial = [] }: { initial?: Key[] }) {
+      const [selected, setSelected] = useState<Key[]>(initial);
+      picked = selected;
+      return (
+        <LoadedTable<Payout>
+          testId="payouts-table"
+          rowKey="id"
+          columns={columns}
+          rows={payouts}
+          loading={false}
+          selection={{
+            selected,
+            onChange: setSelected,
+            disabled: (p) => p.status === 'Returned',
+            label: (p) => `payout ${p.month}`,
+            text: 'Select',
+            allText: 'Select all on this page',
+          }}
+        />
+      );
+    }
+
+    it('has antd checkboxes on a wide screen, the unpickable row disabled', async () => {
+      render(<Picking />);
+      const returned = screen.getByRole('checkbox', { name: 'payout 2026-01' }) as HTMLInputElement;
+      expect(returned.disabled).toBe(true);
+      await userEvent.click(screen.getByRole('checkbox', { name: 'payout 2026-02' }));
+      await userEvent.click(screen.getByRole('checkbox', { name: 'payout 2026-03' }));
+      expect(picked).toEqual([2, 3]);
+    });
+
+    it('has a checkbox on every card on a phone, and picks all the pickable cards of the page', async () => {
+      screenMatching((q) => q === PHONE_QUERY);
+      render(<Picking initial={[13]} />);
+      const cards = within(screen.getByTestId('payouts-table-cards')).getAllByRole('listitem');
+      const first = within(cards[0] as HTMLElement).getByRole('checkbox', { name: 'payout 2026-01' });
+      expect((first as HTMLInputElement).disabled).toBe(true);
+      await userEvent.click(
+        within(cards[3] as HTMLElement).getByRole('checkbox', { name: 'payout 2026-04' }),
+      );
+      expect(picked).toEqual([13, 4]);
+      // Select all: the page's 11 pickable rows (2–12), keeping 13 of the next page; not the returned one.
+      const all = screen.getByRole('checkbox', { name: 'Select all on this page' }) as HTMLInputElement;
+      expect(all.checked).toBe(false);
+      await userEvent.click(all);
+      expect([...picked].sort((a, b) => Number(a) - Number(b))).toEqual([
+        2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+      ]);
+      expect(all.checked).toBe(true);
+      await userEvent.click(all);
+      expect(picked).toEqual([13]);
+      await userEvent.click(
+        within(cards[5] as HTMLElement).getByRole('checkbox', { name: 'payout 2026-06' }),
+      );
+      expect(picked).toEqual([13, 6]);
+    });
   });
 });

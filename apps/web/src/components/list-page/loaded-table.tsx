@@ -4,7 +4,9 @@
  * reports): antd's Table on a wide screen, scrolling sideways when its columns need
  * more room; on a phone the same columns as cards (list-table.tsx `RowCards`, issue 25 item 4), so an
  * amount or a status never hides behind a sideways scroll. Both page by `pageSize` rows and hide the
- * pager when one page holds everything. Neither shows the empty text while the rows load.
+ * pager when one page holds everything. Neither shows the empty text while the rows load. With a
+ * `selection` (the month close), rows can be picked for a bulk action: antd's checkbox column on a
+ * wide screen, a checkbox on each card and a "select all on this page" on a phone.
  */
 import { Empty, Pagination, Table } from 'antd';
 import { type Key, useState } from 'react';
@@ -29,6 +31,7 @@ export function LoadedTable<T extends object>({
   emptyText,
   pageSize = 12,
   size,
+  selection,
 }: LoadedTableProps<T>) {
   const phone = usePhone();
   const [page, setPage] = useState(1);
@@ -45,6 +48,7 @@ export function LoadedTable<T extends object>({
         rows={rows.slice((current - 1) * perPage, current * perPage)}
         loading={loading}
         emptyText={empty}
+        selection={selection}
         footer={
           rows.length > perPage ? (
             <Pagination
@@ -73,6 +77,16 @@ export function LoadedTable<T extends object>({
         pageSize === false ? false : { current: page, pageSize, hideOnSinglePage: true, onChange: setPage }
       }
       locale={{ emptyText: loading ? <div className="list-pending" /> : empty }}
+      rowSelection={
+        selection && {
+          selectedRowKeys: selection.selected,
+          onChange: (keys) => selection.onChange(keys),
+          getCheckboxProps: (row) => ({
+            disabled: selection.disabled?.(row),
+            'aria-label': selection.label(row),
+          }),
+        }
+      }
     />
   );
 }

@@ -6,10 +6,11 @@
 import { paymentsOpsEndpoints } from '@portal/contracts/endpoints/payments-ops.ts';
 import type { StatementItem, StatementStatus } from '@portal/contracts/payments.ts';
 import { statementStatuses } from '@portal/contracts/payments.ts';
-import { Alert, Button, Card, DatePicker, Empty, Select, Space, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Card, DatePicker, Empty, Select, Space, Tag, Typography, Upload } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadedTable } from '@/components/list-page/loaded-table.tsx';
 import { succeed } from '@/lib/notify.ts';
 import '../i18n.ts';
 import { type OpsFilter, useOpsAction, useOpsStatements, useProfitCenters } from '../api/payments-api.ts';
@@ -129,26 +130,30 @@ export default function OpsPaymentsPage() {
           data-testid="ops-csv-errors"
         />
       )}
-      <Table
+      <LoadedTable<StatementItem>
+        testId="ops-statements"
         rowKey="id"
         loading={statements.isLoading}
-        dataSource={list}
-        scroll={{ x: 'max-content' }}
-        pagination={{ pageSize: 50, hideOnSinglePage: true }}
-        locale={{ emptyText: <Empty description={t('empty')} /> }}
-        rowSelection={{
-          selectedRowKeys: selected,
+        rows={list}
+        pageSize={50}
+        size="middle"
+        emptyText={<Empty description={t('empty')} />}
+        selection={{
+          selected,
           onChange: (keys) => setSelected(keys as number[]),
-          getCheckboxProps: (s) => ({ disabled: s.status !== 'closed' }),
+          // Only a closed statement can be confirmed (issue 23 item 6).
+          disabled: (s) => s.status !== 'closed',
+          label: (s) => `${s.company_name} ${monthLabel(s.month)}`,
+          text: t('ops.select'),
+          allText: t('ops.selectAll'),
         }}
-        data-testid="ops-statements"
         columns={[
           { title: t('col.company'), dataIndex: 'company_name' },
           { title: t('col.profitCenter'), dataIndex: 'profit_center_name' },
           { title: t('col.month'), dataIndex: 'month', render: (m: number) => monthLabel(m) },
           {
             title: t('col.status'),
-            render: (_, s) => (
+            render: (_: unknown, s) => (
               <Space size={4} wrap>
                 <Tag color={statusColor[s.status]}>{t(`status.${s.status}`)}</Tag>
                 {s.carried_over && s.status !== 'paid' && <Tag color="orange">{t('carriedTag')}</Tag>}
@@ -175,18 +180,23 @@ export default function OpsPaymentsPage() {
           {
             title: t('col.actions'),
             fixed: 'right',
-            render: (_, s) => (
+            render: (_: unknown, s) => (
               <Space size={0} wrap>
-                <Button type="link" onClick={() => setOpen(s.id)}>
+                <Button type="link" size="small" onClick={() => setOpen(s.id)}>
                   {t('details')}
                 </Button>
                 {s.status !== 'paid' && (
-                  <Button type="link" onClick={() => setHolding(s)}>
+                  <Button type="link" size="small" onClick={() => setHolding(s)}>
                     {s.hold_reason ? t('ops.release') : t('ops.hold')}
                   </Button>
                 )}
                 {(s.status === 'confirmed' || s.status === 'invoiced') && !s.carried_over && (
-                  <Button type="link" onClick={() => setPaying(s)} data-testid={`ops-pay-${s.id}`}>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => setPaying(s)}
+                    data-testid={`ops-pay-${s.id}`}
+                  >
                     {t('ops.payout')}
                   </Button>
                 )}
