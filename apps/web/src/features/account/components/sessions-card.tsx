@@ -1,7 +1,8 @@
 /**
  * The caller's active sessions (issue 16 §4): device, address, signed in, last seen; sign out one
  * (signing out the current one ends this visit) or every other, after the password (and a code with
- * two-factor on).
+ * two-factor on). This visit's session comes first, then the others newest first (the server's
+ * order), 10 a page: someone who signs in daily from several browsers can have dozens.
  */
 import type { SessionItem } from '@portal/contracts/security.ts';
 import { Button, Card, Popconfirm, Tag } from 'antd';
@@ -14,6 +15,15 @@ import { useSessions, useSignOutOthers, useSignOutSession, useTwoFactorStatus } 
 import { ReauthModal } from './reauth-modal.tsx';
 
 const when = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
+
+/** Sessions per page. */
+const PAGE_SIZE = 10;
+
+/** This visit's session first, the rest in the server's order (newest first). */
+const currentFirst = (list: SessionItem[]) => [
+  ...list.filter((s) => s.current),
+  ...list.filter((s) => !s.current),
+];
 
 /** The sessions card. */
 export function SessionsCard() {
@@ -54,8 +64,8 @@ export function SessionsCard() {
         rowKey="id"
         size="middle"
         loading={sessions.isPending}
-        rows={sessions.data ?? []}
-        pageSize={false}
+        rows={currentFirst(sessions.data ?? [])}
+        pageSize={PAGE_SIZE}
         columns={[
           {
             title: t('sessions.device'),

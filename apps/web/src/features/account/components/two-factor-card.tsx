@@ -147,7 +147,7 @@ export function TwoFactorCard() {
         open={recovery !== null}
         title={t('twoFactor.recoveryTitle')}
         closable={false}
-        maskClosable={false}
+        mask={{ closable: false }}
         footer={
           <Button type="primary" onClick={() => setRecovery(null)} data-testid="recovery-done">
             {t('twoFactor.recoveryDone')}
