@@ -29,6 +29,30 @@ const table = (rows = payouts) => (
   <LoadedTable<Payout> testId="payouts-table" rowKey="id" columns={columns} rows={rows} loading={false} />
 );
 
+/** Payouts 1–14, of which the 'Returned' one (id 1) cannot be picked; `picked` is the last keys. */
+let picked: Key[] = [];
+function Picking({ initial = [] }: { initial?: Key[] }) {
+  const [selected, setSelected] = useState<Key[]>(initial);
+  picked = selected;
+  return (
+    <LoadedTable<Payout>
+      testId="payouts-table"
+      rowKey="id"
+      columns={columns}
+      rows={payouts}
+      loading={false}
+      selection={{
+        selected,
+        onChange: setSelected,
+        disabled: (p) => p.status === 'Returned',
+        label: (p) => `payout ${p.month}`,
+        text: 'Select',
+        allText: 'Select all on this page',
+      }}
+    />
+  );
+}
+
 describe('LoadedTable', () => {
   it('is a table on a wide screen, 12 rows a page', async () => {
     render(table());
@@ -122,30 +146,6 @@ describe('LoadedTable', () => {
   });
 
   describe('with rows to pick (the month close)', () => {
-    /** Payouts 1–14, of which the 'Returned' one (id 1) cannot be picked; `picked` is the last keys. */
-    let picked: Key[] = [];
-    function Picking({ initial = [] }: { initial?: Key[] }) {
-      const [selected, setSelected] = useState<Key[]>(initial);
-      picked = selected;
-      return (
-        <LoadedTable<Payout>
-          testId="payouts-table"
-          rowKey="id"
-          columns={columns}
-          rows={payouts}
-          loading={false}
-          selection={{
-            selected,
-            onChange: setSelected,
-            disabled: (p) => p.status === 'Returned',
-            label: (p) => `payout ${p.month}`,
-            text: 'Select',
-            allText: 'Select all on this page',
-          }}
-        />
-      );
-    }
-
     it('has antd checkboxes on a wide screen, the unpickable row disabled', async () => {
       render(<Picking />);
       const returned = screen.getByRole('checkbox', { name: 'payout 2026-01' }) as HTMLInputElement;
