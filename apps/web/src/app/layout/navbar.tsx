@@ -70,7 +70,12 @@ export function Navbar() {
               ],
             }}
           >
-            <Button type="text" data-testid="user-menu" style={{ color: 'rgba(255,255,255,0.85)' }}>
+            <Button
+              type="text"
+              data-testid="user-menu"
+              title={userInfo?.email}
+              style={{ color: 'rgba(255,255,255,0.85)' }}
+            >
               <UserOutlined />
               <span className="navbar-user">
                 {userInfo?.email}

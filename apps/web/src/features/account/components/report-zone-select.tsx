@@ -46,7 +46,7 @@ export function ReportZoneSelect({ info }: { info: UserInfo }) {
     <Select
       showSearch
       optionFilterProp="label"
-      style={{ width: 320, maxWidth: '100%' }}
+      style={{ width: '100%', maxWidth: 320 }}
       value={save.isPending ? (save.variables ?? NETWORK) : (info.timezone ?? NETWORK)}
       options={options}
       loading={save.isPending}

@@ -7,6 +7,7 @@ import { UserStatus } from '@portal/contracts/constants.ts';
 import { Alert, Button, Card, Descriptions, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePhone } from '@/lib/use-phone.ts';
 import { useSession } from '@/lib/use-session.ts';
 import { useAccountInfo } from '../api/use-account-info.ts';
 import { ReportZoneSelect } from '../components/report-zone-select.tsx';
@@ -24,6 +25,9 @@ export default function AccountInfoPage() {
   const { token, userInfo: cached } = useSession();
   const query = useAccountInfo(token);
   const user = query.data ?? cached;
+  // On a phone each label sits above its value: beside a 200 px label, the time zone picker (320 px)
+  // pushed the table past the screen's edge.
+  const phone = usePhone();
 
   if (!user) {
     return (
@@ -40,7 +44,14 @@ export default function AccountInfoPage() {
   const dash = '-';
   return (
     <Card title={t('info.title')} data-testid="account-info" loading={query.isPending && !cached}>
-      <Descriptions column={1} bordered size="middle" styles={{ label: { width: 200 } }}>
+      <Descriptions
+        column={1}
+        bordered
+        size="middle"
+        layout={phone ? 'vertical' : 'horizontal'}
+        styles={phone ? undefined : { label: { width: 200 } }}
+        data-testid="account-info-fields"
+      >
         <Descriptions.Item label={t('info.email')}>
           <span data-testid="info-email">{user.email}</span>
         </Descriptions.Item>
