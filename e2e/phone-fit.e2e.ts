@@ -24,7 +24,7 @@ const baseUrl = inject('baseUrl');
 function pastTheEdge(page: Page, width: number): Promise<string[]> {
   return page.evaluate((w) => {
     const found: string[] = [];
-    for (const el of document.querySelectorAll('body *')) {
+    for (const el of Array.from(document.querySelectorAll('body *'))) {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0 || box.right <= w + 1) continue;
       const style = getComputedStyle(el);
