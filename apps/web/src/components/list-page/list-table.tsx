@@ -40,7 +40,10 @@ export type RowSelection<T> = {
   onChange: (keys: Key[]) => void;
   /** Rows that cannot be picked now (their checkbox is shown disabled). */
   disabled?: (row: T) => boolean;
-  /** A row checkbox's accessible name (what the row is: "Other Media 2026-10"). */
+  /**
+   * What the row is ("Other Media 2026-10"): the wide table's checkbox is named by it, a card's by
+   * `text` and it ("Select Other Media 2026-10"), so its name holds its visible text (WCAG 2.5.3).
+   */
   label: (row: T) => string;
   /** The visible text beside each card's checkbox ("Select"). */
   text: string;
@@ -131,7 +134,7 @@ export function RowCards<T extends object>(props: RowCardsProps<T>) {
                 {selection && (
                   <Checkbox
                     className="list-card-select"
-                    aria-label={selection.label(row)}
+                    aria-label={`${selection.text} ${selection.label(row)}`}
                     disabled={selection.disabled?.(row)}
                     checked={selection.selected.includes(row[props.rowKey] as Key)}
                     onChange={(e) => {

@@ -159,10 +159,10 @@ describe('LoadedTable', () => {
       screenMatching((q) => q === PHONE_QUERY);
       render(<Picking initial={[13]} />);
       const cards = within(screen.getByTestId('payouts-table-cards')).getAllByRole('listitem');
-      const first = within(cards[0] as HTMLElement).getByRole('checkbox', { name: 'payout 2026-01' });
+      const first = within(cards[0] as HTMLElement).getByRole('checkbox', { name: 'Select payout 2026-01' });
       expect((first as HTMLInputElement).disabled).toBe(true);
       await userEvent.click(
-        within(cards[3] as HTMLElement).getByRole('checkbox', { name: 'payout 2026-04' }),
+        within(cards[3] as HTMLElement).getByRole('checkbox', { name: 'Select payout 2026-04' }),
       );
       expect(picked).toEqual([13, 4]);
       // Select all: the page's 11 pickable rows (2–12), keeping 13 of the next page; not the returned one.
@@ -176,7 +176,7 @@ describe('LoadedTable', () => {
       await userEvent.click(all);
       expect(picked).toEqual([13]);
       await userEvent.click(
-        within(cards[5] as HTMLElement).getByRole('checkbox', { name: 'payout 2026-06' }),
+        within(cards[5] as HTMLElement).getByRole('checkbox', { name: 'Select payout 2026-06' }),
       );
       expect(picked).toEqual([13, 6]);
     });
