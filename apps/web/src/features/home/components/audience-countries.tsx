@@ -1,10 +1,12 @@
 /**
  * Audience countries (spec §1): the real country list (GET /common/country, in the current language)
- * grouped by region, shown as a proportion bar and one tab per region listing its countries.
+ * grouped by region, shown as a proportion bar and one tab per region listing its countries (the tabs
+ * stacked at the side on a phone).
  */
 import type { Country } from '@portal/contracts/reports.ts';
 import { Alert, Spin, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { usePhone } from '@/lib/use-phone.ts';
 import { groupByRegion, type RegionId } from '../lib/regions.ts';
 
 type Props = { countries: Country[] | undefined; loading: boolean; failed: boolean };
@@ -14,6 +16,10 @@ export function AudienceCountries({ countries, loading, failed }: Props) {
   const { t } = useTranslation('marketing');
   const groups = groupByRegion(countries ?? []);
   const total = groups.reduce((n, [, list]) => n + list.length, 0);
+  // On a phone the five regions do not fit in one row: antd would put the rest behind a "more"
+  // button inside the tab list, which axe refuses (aria-required-children). Stacked beside the
+  // countries, every region stays a tab in view.
+  const phone = usePhone();
 
   return (
     <section className="mk-section" aria-labelledby="home-audience-title" data-testid="home-audience">
@@ -26,6 +32,7 @@ export function AudienceCountries({ countries, loading, failed }: Props) {
           <RegionBar groups={groups} total={total} />
           <Tabs
             className="mk-regions"
+            tabPlacement={phone ? 'start' : 'top'}
             items={groups.map(([region, list]) => ({
               key: region,
               label: `${t(`audience.regions.${region}`)} · ${list.length}`,

@@ -71,6 +71,7 @@ export default function OpsPaymentsPage() {
           allowClear
           style={{ width: 200 }}
           placeholder={t('ops.allCenters')}
+          aria-label={t('col.profitCenter')}
           loading={centers.isLoading}
           options={(centers.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
           onChange={(v?: number) => setFilter((f) => ({ ...f, profit_center_id: v }))}
@@ -79,6 +80,7 @@ export default function OpsPaymentsPage() {
           allowClear
           style={{ width: 160 }}
           placeholder={t('ops.allStatuses')}
+          aria-label={t('col.status')}
           options={statementStatuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
           onChange={(v?: StatementStatus) => setFilter((f) => ({ ...f, status: v }))}
           data-testid="ops-status"
@@ -132,6 +134,7 @@ export default function OpsPaymentsPage() {
       )}
       <LoadedTable<StatementItem>
         testId="ops-statements"
+        label={t('ops.title')}
         rowKey="id"
         loading={statements.isLoading}
         rows={list}
