@@ -26,7 +26,14 @@ const columns: TableColumnType<Payout>[] = [
 ];
 
 const table = (rows = payouts) => (
-  <LoadedTable<Payout> testId="payouts-table" rowKey="id" columns={columns} rows={rows} loading={false} />
+  <LoadedTable<Payout>
+    testId="payouts-table"
+    label="Payouts"
+    rowKey="id"
+    columns={columns}
+    rows={rows}
+    loading={false}
+  />
 );
 
 /** Payouts 1–14, of which the 'Returned' one (id 1) cannot be picked; `picked` is the last keys. */
@@ -37,6 +44,7 @@ function Picking({ initial = [] }: { initial?: Key[] }) {
   return (
     <LoadedTable<Payout>
       testId="payouts-table"
+      label="Payouts"
       rowKey="id"
       columns={columns}
       rows={payouts}
@@ -101,6 +109,7 @@ describe('LoadedTable', () => {
     const all = (
       <LoadedTable<Payout>
         testId="payouts-table"
+        label="Payouts"
         rowKey="id"
         columns={columns}
         rows={payouts}
@@ -123,6 +132,7 @@ describe('LoadedTable', () => {
     const view = (loading: boolean) => (
       <LoadedTable<Payout>
         testId="payouts-table"
+        label="Payouts"
         rowKey="id"
         columns={columns}
         rows={[]}

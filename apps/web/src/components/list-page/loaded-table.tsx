@@ -6,10 +6,12 @@
  * amount or a status never hides behind a sideways scroll. Both page by `pageSize` rows and hide the
  * pager when one page holds everything. Neither shows the empty text while the rows load. With a
  * `selection` (the month close), rows can be picked for a bulk action: antd's checkbox column on a
- * wide screen, a checkbox on each card and a "select all on this page" on a phone.
+ * wide screen, a checkbox on each card and a "select all on this page" on a phone. When the wide
+ * table scrolls sideways, its area is a region named `label` that the keyboard can reach and scroll.
  */
 import { Empty, Pagination, Table } from 'antd';
-import { type Key, useState } from 'react';
+import { type Key, useRef, useState } from 'react';
+import { useKeyboardScroll } from '@/lib/use-keyboard-scroll.ts';
 import { usePhone } from '@/lib/use-phone.ts';
 import { RowCards, type RowCardsProps } from './list-table.tsx';
 
@@ -19,6 +21,8 @@ export type LoadedTableProps<T> = Omit<RowCardsProps<T>, 'footer' | 'rowClassNam
   pageSize?: number | false;
   /** The table's density on a wide screen (antd's; default 'large'). */
   size?: 'small' | 'middle' | 'large';
+  /** What the rows are ("Sign-in activity"): names the table's area when it scrolls sideways. */
+  label: string;
 };
 
 /** The table, or its cards on a phone (module comment). */
@@ -32,9 +36,12 @@ export function LoadedTable<T extends object>({
   pageSize = 12,
   size,
   selection,
+  label,
 }: LoadedTableProps<T>) {
   const phone = usePhone();
   const [page, setPage] = useState(1);
+  const wide = useRef<HTMLDivElement>(null);
+  useKeyboardScroll(wide, '.ant-table-content, .ant-table-body', label);
   const empty = emptyText ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   const perPage = pageSize === false ? Math.max(rows.length, 1) : pageSize;
   if (phone) {
@@ -65,28 +72,30 @@ export function LoadedTable<T extends object>({
     );
   }
   return (
-    <Table<T>
-      data-testid={testId}
-      size={size}
-      rowKey={(row) => row[rowKey] as Key}
-      loading={loading}
-      dataSource={rows}
-      columns={columns}
-      scroll={{ x: 'max-content' }}
-      pagination={
-        pageSize === false ? false : { current: page, pageSize, hideOnSinglePage: true, onChange: setPage }
-      }
-      locale={{ emptyText: loading ? <div className="list-pending" /> : empty }}
-      rowSelection={
-        selection && {
-          selectedRowKeys: selection.selected,
-          onChange: (keys) => selection.onChange(keys),
-          getCheckboxProps: (row) => ({
-            disabled: selection.disabled?.(row),
-            'aria-label': selection.label(row),
-          }),
+    <div ref={wide}>
+      <Table<T>
+        data-testid={testId}
+        size={size}
+        rowKey={(row) => row[rowKey] as Key}
+        loading={loading}
+        dataSource={rows}
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        pagination={
+          pageSize === false ? false : { current: page, pageSize, hideOnSinglePage: true, onChange: setPage }
         }
-      }
-    />
+        locale={{ emptyText: loading ? <div className="list-pending" /> : empty }}
+        rowSelection={
+          selection && {
+            selectedRowKeys: selection.selected,
+            onChange: (keys) => selection.onChange(keys),
+            getCheckboxProps: (row) => ({
+              disabled: selection.disabled?.(row),
+              'aria-label': selection.label(row),
+            }),
+          }
+        }
+      />
+    </div>
   );
 }

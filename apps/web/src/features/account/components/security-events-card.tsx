@@ -29,6 +29,7 @@ export function SecurityEventsCard() {
       <Typography.Paragraph type="secondary">{t('events.intro')}</Typography.Paragraph>
       <LoadedTable<SecurityEvent>
         testId="security-events-table"
+        label={t('events.title')}
         rowKey="id"
         size="middle"
         loading={events.isPending}

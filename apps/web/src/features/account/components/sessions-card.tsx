@@ -61,6 +61,7 @@ export function SessionsCard() {
       />
       <LoadedTable<SessionItem>
         testId="sessions-table"
+        label={t('sessions.title')}
         rowKey="id"
         size="middle"
         loading={sessions.isPending}

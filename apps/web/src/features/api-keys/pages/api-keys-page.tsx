@@ -71,6 +71,7 @@ export default function ApiKeysPage() {
         </Form>
         <LoadedTable<ApiKey>
           testId="api-keys-table"
+          label={t('apiKeys.title')}
           rowKey="id"
           size="middle"
           loading={keys.isPending}

@@ -98,6 +98,7 @@ export default function PaymentsPage() {
                 />
                 <LoadedTable<StatementItem>
                   testId="statements-table"
+                  label={t('tabs.overview')}
                   rowKey="id"
                   loading={statements.isLoading}
                   rows={statements.data?.list ?? []}
@@ -119,6 +120,7 @@ export default function PaymentsPage() {
                 </Space>
                 <LoadedTable<PayoutItem>
                   testId="payouts-table"
+                  label={t('tabs.payouts')}
                   rowKey="id"
                   loading={payouts.isLoading}
                   rows={payouts.data?.list ?? []}

@@ -127,6 +127,7 @@ export default function ReportSchedulesPage() {
       <Typography.Paragraph type="secondary">{t('schedules.intro')}</Typography.Paragraph>
       <LoadedTable<ReportSchedule>
         testId="schedules-table"
+        label={t('schedules.title')}
         rowKey="id"
         loading={schedules.isLoading}
         rows={schedules.data ?? []}

@@ -84,6 +84,7 @@ export default function TestDevicesPage() {
       <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
       <LoadedTable<TestDevice>
         testId="test-devices-table"
+        label={t('title')}
         rowKey="id"
         size="middle"
         loading={devices.isPending}
