@@ -3,10 +3,9 @@
  * of the route table, signed out and signed in (demo@example.com), in Chinese and in English; and the
  * keyboard alone reaches the language switch and the login button, Enter activating both.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { knownIssues } from './a11y-known-issues.ts';
+import { seriousViolations } from './axe-check.ts';
 import { launchChromium } from './browser.ts';
 import { DEMO_PASSWORD, E2E_CAPTCHA, signIn } from './journey.ts';
 import { publicPaths, signedInPaths } from './routes.ts';
@@ -14,36 +13,6 @@ import { settle, trackRequests } from './settle.ts';
 
 const baseUrl = inject('baseUrl');
 const langs = ['zh', 'en'] as const;
-
-/**
- * Serious and critical violations on the current page, one line each (rule, impact, first targets).
- * Findings listed in a11y-known-issues.ts (owned elsewhere, with their fix) are logged, not returned.
- */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const found: string[] = [];
-  const known = new Map<string, number>();
-  for (const v of result.violations) {
-    if (v.impact !== 'serious' && v.impact !== 'critical') continue;
-    for (const node of v.nodes) {
-      const selector = node.target.join(' ');
-      const testid = await page
-        .locator(selector)
-        .first()
-        .evaluate((el) => el.closest('[data-testid]')?.getAttribute('data-testid') ?? '')
-        .catch(() => '');
-      const issue = knownIssues.find((k) => k.rule === v.id && k.testid.test(testid));
-      const key = `${v.id} → ${issue?.owner}`;
-      if (issue) known.set(key, (known.get(key) ?? 0) + 1);
-      else found.push(`${v.id} (${v.impact}): ${selector} [${testid}]`);
-    }
-  }
-  const path = new URL(page.url()).pathname;
-  for (const [key, n] of known) console.warn(`known a11y issue on ${path}: ${key} (${n} elements)`);
-  return found;
-}
 
 /** Opens `path` and waits until the lazy screen has rendered and settled (settle.ts). */
 async function open(page: Page, path: string) {
