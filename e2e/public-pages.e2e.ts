@@ -7,6 +7,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from './axe-check.ts';
 import { launchChromium } from './browser.ts';
 import { signIn } from './journey.ts';
 import { publicPaths } from './routes.ts';
@@ -143,7 +144,7 @@ describe('public pages', () => {
         expect(await page.locator('[data-testid=empty-page] a[href="/home"]').count()).toBe(1);
       });
 
-      it('every public page fits 390 px without horizontal scroll (and 1280×720)', async () => {
+      it('every public page fits 390 px without horizontal scroll (and 1280×720), and passes axe at 390 px', async () => {
         const narrow = await (await contextIn(browser, lang, 390, 844)).newPage();
         for (const path of publicPaths()) {
           for (const p of [narrow, page]) {
@@ -153,6 +154,8 @@ describe('public pages', () => {
             const width = p.viewportSize()?.width ?? 0;
             expect(await scrollWidth(p), `${path} at ${width} px`).toBeLessThanOrEqual(width);
           }
+          // The narrow layout's own markup passes axe too (a11y.e2e.ts checks 1280 px).
+          expect(await seriousViolations(narrow), `${path} at 390 px`).toEqual([]);
           if (path === '/home' || path === '/policy/index' || path === '/404') {
             await narrow.screenshot({ path: `${shots}/e2e${path.replaceAll('/', '-')}-${lang}-390.png` });
             await page.screenshot({ path: `${shots}/e2e${path.replaceAll('/', '-')}-${lang}-1280.png` });
