@@ -13,6 +13,8 @@ export function useKeyboardScroll(
   selector: string,
   label: string,
 ): void {
+  // After every render, no dependencies: the area comes and goes with the table (cards on a phone,
+  // a table again once the window widens), which no prop of the caller says.
   useEffect(() => {
     const area = root.current?.querySelector<HTMLElement>(selector);
     if (!area) return;

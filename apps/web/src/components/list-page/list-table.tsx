@@ -52,7 +52,7 @@ export type RowSelection<T> = {
 };
 
 /** Picks or unpicks every pickable row of `shown`, keeping the other picked keys. */
-export function selectShown<T>(
+function selectShown<T>(
   selection: RowSelection<T>,
   shown: T[],
   rowKey: keyof T & string,
@@ -137,11 +137,9 @@ export function RowCards<T extends object>(props: RowCardsProps<T>) {
                     aria-label={`${selection.text} ${selection.label(row)}`}
                     disabled={selection.disabled?.(row)}
                     checked={selection.selected.includes(row[props.rowKey] as Key)}
-                    onChange={(e) => {
-                      const key = row[props.rowKey] as Key;
-                      const rest = selection.selected.filter((k) => k !== key);
-                      selection.onChange(e.target.checked ? [...rest, key] : rest);
-                    }}
+                    onChange={(e) =>
+                      selection.onChange(selectShown(selection, [row], props.rowKey, e.target.checked))
+                    }
                   >
                     {selection.text}
                   </Checkbox>
