@@ -10,7 +10,7 @@ import { type Key, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { PHONE_QUERY } from '@/lib/use-phone.ts';
 import { screenMatching } from '@/test/media-query.ts';
-import { LoadedTable } from './loaded-table.tsx';
+import { LoadedTable, type LoadedTableProps } from './loaded-table.tsx';
 
 type Payout = { id: number; month: string; amount: string; status: string };
 const payouts: Payout[] = Array.from({ length: 14 }, (_, i) => ({
@@ -25,16 +25,15 @@ const columns: TableColumnType<Payout>[] = [
   { title: 'Status', dataIndex: 'status', render: (v: string) => <strong>{v}</strong> },
 ];
 
-const table = (rows = payouts) => (
-  <LoadedTable<Payout>
-    testId="payouts-table"
-    label="Payouts"
-    rowKey="id"
-    columns={columns}
-    rows={rows}
-    loading={false}
-  />
-);
+/** The props every table of these tests shares. */
+const payoutsTable: Pick<LoadedTableProps<Payout>, 'testId' | 'label' | 'rowKey' | 'columns'> = {
+  testId: 'payouts-table',
+  label: 'Payouts',
+  rowKey: 'id',
+  columns,
+};
+
+const table = (rows = payouts) => <LoadedTable<Payout> {...payoutsTable} rows={rows} loading={false} />;
 
 /** Payouts 1–14, of which the 'Returned' one (id 1) cannot be picked; `picked` is the last keys. */
 let picked: Key[] = [];
@@ -43,10 +42,7 @@ function Picking({ initial = [] }: { initial?: Key[] }) {
   picked = selected;
   return (
     <LoadedTable<Payout>
-      testId="payouts-table"
-      label="Payouts"
-      rowKey="id"
-      columns={columns}
+      {...payoutsTable}
       rows={payouts}
       loading={false}
       selection={{
@@ -106,17 +102,7 @@ describe('LoadedTable', () => {
   });
 
   it('keeps every row on one page without a pager when paging is off, table and cards alike', () => {
-    const all = (
-      <LoadedTable<Payout>
-        testId="payouts-table"
-        label="Payouts"
-        rowKey="id"
-        columns={columns}
-        rows={payouts}
-        loading={false}
-        pageSize={false}
-      />
-    );
+    const all = <LoadedTable<Payout> {...payoutsTable} rows={payouts} loading={false} pageSize={false} />;
     const wide = render(all);
     expect(screen.getByTestId('payouts-table').querySelectorAll('tbody tr.ant-table-row')).toHaveLength(14);
     expect(wide.container.querySelector('.ant-pagination')).toBeNull();
@@ -130,15 +116,7 @@ describe('LoadedTable', () => {
 
   it('shows a spinner, not the empty text, while the first rows load, table and cards alike', () => {
     const view = (loading: boolean) => (
-      <LoadedTable<Payout>
-        testId="payouts-table"
-        label="Payouts"
-        rowKey="id"
-        columns={columns}
-        rows={[]}
-        loading={loading}
-        emptyText="no payouts yet"
-      />
+      <LoadedTable<Payout> {...payoutsTable} rows={[]} loading={loading} emptyText="no payouts yet" />
     );
     const wide = render(view(true));
     expect(screen.queryByText('no payouts yet')).toBeNull();
