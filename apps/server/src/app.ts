@@ -51,7 +51,7 @@ import { health } from './plugins/health.ts';
 import { housekeeping } from './plugins/housekeeping.ts';
 import { jobsPlugin } from './plugins/jobs/plugin.ts';
 import { type KeyRing, openKeyRing } from './plugins/key-ring.ts';
-import { logSerializers, redactPaths, stdoutLogDestination } from './plugins/logging.ts';
+import { AccessLogController, logSerializers, redactPaths, stdoutLogDestination } from './plugins/logging.ts';
 import { metrics } from './plugins/metrics.ts';
 import { registerNulGuard } from './plugins/nul-guard.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
@@ -109,6 +109,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             serializers: logSerializers,
             stream: opts.logStream ?? stdoutLogDestination(),
           },
+    logController: new AccessLogController(),
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     // Router-level refusals (over-long or badly encoded path parameters) answer the envelope too.

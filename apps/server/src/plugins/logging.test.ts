@@ -39,4 +39,26 @@ describe('request log lines', () => {
     expect(all).toContain('/v1/report/list/sdk?dt=20240101,20240107&api_key=[redacted]');
     for (const s of [secret, 'tok_secret', 'tsecret', '654321']) expect(all).not.toContain(s);
   });
+
+  it('writes one access line per request, with the request, the status and the time together', async () => {
+    lines.length = 0;
+    for (const url of ['/healthz', '/healthz?token=tsecret2', '/no/such/route']) {
+      await t.app.inject({ method: 'GET', url, headers: { 'user-agent': 'log-test' } });
+    }
+    type Entry = {
+      msg: string;
+      reqId: string;
+      responseTime: number;
+      req?: { method: string; url: string };
+      res?: { statusCode: number };
+    };
+    const entries = lines.map((l) => JSON.parse(l) as Entry);
+    expect(entries.map((e) => [e.msg, e.req?.method, e.req?.url, e.res?.statusCode])).toEqual([
+      ['request completed', 'GET', '/healthz', 200],
+      ['request completed', 'GET', '/healthz?token=[redacted]', 200],
+      ['request completed', 'GET', '/no/such/route', 404],
+    ]);
+    for (const e of entries) expect(e.responseTime).toBeGreaterThanOrEqual(0);
+    expect(new Set(entries.map((e) => e.reqId)).size).toBe(3);
+  });
 });

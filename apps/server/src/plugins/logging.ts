@@ -5,7 +5,7 @@
  * with `SECRET_QUERY_PARAMS` values replaced by `[redacted]`, host and client address; `redactPaths`
  * cover anything a handler logs with the request or body attached.
  */
-import type { FastifyRequest } from 'fastify';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino from 'pino';
 
 /** Query parameters whose values are secrets (names compared case-insensitively). */
@@ -45,6 +45,26 @@ export const logSerializers = {
     };
   },
 };
+/**
+ * One access line per request, written when the answer has been sent (`request completed`, or
+ * `request errored` at level error): method, URL (secrets redacted), host, client address, status and
+ * `responseTime` (ms) together, as an access log has them. Fastify's own controller also writes an
+ * `incoming request` line before any work; that second line doubled the log volume and cost each
+ * request ~0.2 ms on the bench's 2-core machine (bench/RESULTS.md, issue 26 item 2). A request whose
+ * answer is never finished (the client went away) writes no access line; the report routes log their
+ * own cancellation (modules/reports/report-guard.ts).
+ */
+export class AccessLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 export const redactPaths = [
   'req.headers.token',
   'req.headers.authorization',
