@@ -45,12 +45,14 @@ export const logSerializers = {
     };
   },
 };
+
 /**
  * One access line per request, written when the answer has been sent (`request completed`, or
  * `request errored` at level error): method, URL (secrets redacted), host, client address, status and
  * `responseTime` (ms) together, as an access log has them. Fastify's own controller also writes an
- * `incoming request` line before any work; that second line doubled the log volume and cost each
- * request ~0.2 ms on the bench's 2-core machine (bench/RESULTS.md, issue 26 item 2). A request whose
+ * `incoming request` line before any work: it doubled the log volume, and its write (a libuv thread)
+ * ran beside DuckDB's threads during the report query; without it the latency bench's API / engine
+ * ratio went from 1.37 to 1.28 (bench/RESULTS.md, issue 26 item 2). A request whose
  * answer is never finished (the client went away) writes no access line; the report routes log their
  * own cancellation (modules/reports/report-guard.ts).
  */
