@@ -1,9 +1,14 @@
 /**
  * Issue 22 item 12: secrets in a query string (`api_key`, `key`, `token`, `t`, `code`) never reach a
- * log line; the rest of the URL stays readable.
+ * log line; the rest of the URL stays readable. One access line per request (AccessLogController),
+ * naming a signed-in caller by user id.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema/users.ts';
+import { DEMO_PASSWORD, seedDemoAccounts } from '../demo/accounts.ts';
 import { envelopeOf } from '../test/envelope.ts';
+import { loginAs } from '../test/login.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { redactUrl } from './logging.ts';
 
@@ -25,6 +30,7 @@ describe('request log lines', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ logStream: { write: (line) => void lines.push(line) } });
+    await seedDemoAccounts(t.app.db);
   });
   afterAll(async () => t?.close());
 
@@ -49,6 +55,7 @@ describe('request log lines', () => {
       msg: string;
       reqId: string;
       responseTime: number;
+      userId?: number;
       req?: { method: string; url: string };
       res?: { statusCode: number };
     };
@@ -60,5 +67,21 @@ describe('request log lines', () => {
     ]);
     for (const e of entries) expect(e.responseTime).toBeGreaterThanOrEqual(0);
     expect(new Set(entries.map((e) => e.reqId)).size).toBe(3);
+    expect(entries.map((e) => e.userId)).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('names the signed-in caller by user id, never by email', async () => {
+    const token = await loginAs(t.app, 'demo@example.com', DEMO_PASSWORD);
+    const [user] = await t.app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'demo@example.com'));
+    expect(user?.id).toBeGreaterThan(0);
+    lines.length = 0;
+    const res = await t.app.inject({ method: 'GET', url: '/v1/report/stat_column/sdk', headers: { token } });
+    expect(envelopeOf(res).code).toBe(0);
+    const [entry] = lines.map((l) => JSON.parse(l) as { userId?: number; msg: string });
+    expect(entry).toMatchObject({ msg: 'request completed', userId: user?.id });
+    expect(lines.join('\n')).not.toContain('demo@example.com');
   });
 });

@@ -48,8 +48,8 @@ export const logSerializers = {
 
 /**
  * One access line per request, written when the answer has been sent (`request completed`, or
- * `request errored` at level error): method, URL (secrets redacted), host, client address, status and
- * `responseTime` (ms) together, as an access log has them. Fastify's own controller also writes an
+ * `request errored` at level error): method, URL (secrets redacted), host, client address, status,
+ * `responseTime` (ms) and, for an authenticated caller, `userId` together, as an access log has them. Fastify's own controller also writes an
  * `incoming request` line before any work: it doubled the log volume, and its write (a libuv thread)
  * ran beside DuckDB's threads during the report query; without it the latency bench's API / engine
  * ratio went from 1.37 to 1.28 (bench/RESULTS.md, issue 26 item 2). A request whose
@@ -61,7 +61,13 @@ export class AccessLogController extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (this.isLogDisabled(request)) return;
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    const line = {
+      req: request,
+      res: reply,
+      responseTime: reply.elapsedTime,
+      // Who asked, once authenticated (a session or a reporting key's creator): never the email.
+      ...(request.user ? { userId: request.user.userId } : {}),
+    };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }
